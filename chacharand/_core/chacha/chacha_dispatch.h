@@ -1,0 +1,36 @@
+/*
+ * Run-time choice of the ChaCha kernel.
+ *
+ * Backends are numbered; a backend is "available" when it is compiled into
+ * this build and the CPU and operating system support it.  The choice is
+ * made once per process (chacha_backend_best); Python caps it with the
+ * CHACHARAND_SIMD environment variable and may pick any available backend
+ * per generator.
+ */
+#ifndef CHACHARAND_CHACHA_DISPATCH_H
+#define CHACHARAND_CHACHA_DISPATCH_H
+
+#include "chacha.h"
+
+typedef enum chacha_backend_id {
+    CHACHA_BACKEND_PORTABLE = 0,
+    CHACHA_BACKEND_SSE2 = 1,
+    CHACHA_BACKEND_AVX2 = 2,
+    CHACHA_BACKEND_AVX512 = 3,
+    CHACHA_BACKEND_NEON = 4,
+    CHACHA_BACKEND_COUNT = 5
+} chacha_backend_id;
+
+/* "portable", "sse2", "avx2", "avx512", "neon"; NULL outside the range. */
+const char *chacha_backend_name(int id);
+
+/* 1 when compiled in and supported by this CPU and OS, else 0. */
+int chacha_backend_available(int id);
+
+/* The kernel of an available backend for 8, 12 or 20 rounds, else NULL. */
+chacha_blocks_fn chacha_backend_kernel(int id, int rounds);
+
+/* The widest available backend. */
+int chacha_backend_best(void);
+
+#endif /* CHACHARAND_CHACHA_DISPATCH_H */

@@ -1,0 +1,23 @@
+/*
+ * The ChaCha kernels, one set per instruction set, and the backend table.
+ *
+ * Each chacha<R>_blocks_<isa> follows the chacha_blocks_fn contract of
+ * chacha.h.  The SIMD ones live in their own .c file, the only file compiled
+ * with that instruction set's flags; they exist in a build only when the
+ * matching CHACHARAND_HAVE_<ISA> macro is defined by the build system.
+ */
+#ifndef CHACHARAND_CHACHA_KERNELS_H
+#define CHACHARAND_CHACHA_KERNELS_H
+
+#include <string.h>
+
+#include "chacha.h"
+
+void chacha8_blocks_portable(const uint32_t input[16], uint8_t *out,
+                             size_t nblocks);
+void chacha12_blocks_portable(const uint32_t input[16], uint8_t *out,
+                              size_t nblocks);
+void chacha20_blocks_portable(const uint32_t input[16], uint8_t *out,
+                              size_t nblocks);
+
+#endif /* CHACHARAND_CHACHA_KERNELS_H */
