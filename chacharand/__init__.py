@@ -1,0 +1,35 @@
+"""chacharand: cryptographic-strength NumPy bit generators.
+
+ChaCha8, ChaCha12 and ChaCha20 (seekable, 2**64 streams per key), for use
+as ``numpy.random.Generator(ChaCha20(seed))``.
+"""
+from importlib.metadata import PackageNotFoundError, version as _version
+import os as _os
+
+from chacharand._chacha import (
+    ChaCha8,
+    ChaCha12,
+    ChaCha20,
+    chacha_backends,
+    default_chacha_backend,
+)
+
+try:
+    __version__ = _version("chacharand")
+except PackageNotFoundError:  # pragma: no cover - running from a source tree
+    __version__ = "0.0.0+unknown"
+
+
+def get_include():
+    """Directory of the C headers, for Cython code that cimports ours."""
+    return _os.path.join(_os.path.dirname(__file__), "_core")
+
+
+__all__ = [
+    "ChaCha8",
+    "ChaCha12",
+    "ChaCha20",
+    "chacha_backends",
+    "default_chacha_backend",
+    "get_include",
+]

@@ -1,0 +1,11 @@
+from chacharand._chacha import (
+    ChaCha8 as ChaCha8,
+    ChaCha12 as ChaCha12,
+    ChaCha20 as ChaCha20,
+    chacha_backends as chacha_backends,
+    default_chacha_backend as default_chacha_backend,
+)
+
+__version__: str
+
+def get_include() -> str: ...

@@ -1,0 +1,470 @@
+#cython: language_level=3, boundscheck=False, wraparound=False, cdivision=True
+"""ChaCha8, ChaCha12 and ChaCha20 bit generators.
+
+A thin shell over the C core in ``_core/chacha``: it converts and checks
+Python values, wires NumPy's ``bitgen_t`` to the inline C hot path, and keeps
+the state (key, stream, word position) in a form that moves between
+machines.
+"""
+import os
+import warnings
+
+import numpy as np
+from numpy.random.bit_generator import SeedlessSeedSequence, SeedSequence
+
+from cpython.pycapsule cimport PyCapsule_New
+from libc.stdint cimport uint8_t, uint32_t, uint64_t, uintptr_t
+from libc.stdlib cimport free, malloc
+from numpy.random cimport BitGenerator
+
+cimport numpy as cnp
+
+from chacharand._validation import (
+    as_bounded_int,
+    as_int,
+    as_key_bytes,
+    as_size,
+    state_fields,
+)
+
+cnp.import_array()
+
+__all__ = ["ChaCha8", "ChaCha12", "ChaCha20", "chacha_backends",
+           "default_chacha_backend"]
+
+cdef enum:
+    KEY_BYTES = 32
+    WORDS_PER_BLOCK = 16
+    ALIGNMENT = 64
+
+cdef object STREAM_LIMIT = 2 ** 64
+cdef object WORD_POS_LIMIT = 2 ** 68
+cdef object DELTA_LIMIT = 2 ** 128
+
+# ---- backends ---------------------------------------------------------------
+
+cdef dict _BACKEND_IDS = {
+    chacha_backend_name(i).decode("ascii"): i
+    for i in range(CHACHA_BACKEND_COUNT)
+}
+# Order of widths, for CHACHARAND_SIMD capping: a cap admits its own width
+# and the narrower ones.
+cdef dict _BACKEND_WIDTH = {
+    "portable": 0, "sse2": 1, "neon": 1, "avx2": 2, "avx512": 3,
+}
+
+
+def chacha_backends():
+    """Names of the ChaCha kernels this build and CPU can run.
+
+    Returns
+    -------
+    list of str
+        Narrowest first; ``"portable"`` is always present.  Every backend
+        produces the same keystream.
+    """
+    return [name for name, i in _BACKEND_IDS.items()
+            if chacha_backend_available(i)]
+
+
+def _pick_default_backend():
+    """The widest available backend, capped by ``CHACHARAND_SIMD``."""
+    best = chacha_backend_name(chacha_backend_best()).decode("ascii")
+    cap = os.environ.get("CHACHARAND_SIMD", "").strip().lower()
+    if not cap:
+        return best
+    if cap not in _BACKEND_IDS:
+        warnings.warn(
+            f"CHACHARAND_SIMD={cap!r} is not a ChaCha backend; expected one "
+            f"of {sorted(_BACKEND_IDS)}. Using {best!r}.",
+            RuntimeWarning, stacklevel=2)
+        return best
+    if cap in chacha_backends():
+        return cap
+    admitted = [name for name in chacha_backends()
+                if _BACKEND_WIDTH[name] <= _BACKEND_WIDTH[cap]]
+    chosen = max(admitted, key=_BACKEND_WIDTH.__getitem__)
+    warnings.warn(
+        f"CHACHARAND_SIMD={cap!r} is not available on this CPU or build; "
+        f"using {chosen!r}.", RuntimeWarning, stacklevel=2)
+    return chosen
+
+
+cdef str _DEFAULT_BACKEND = _pick_default_backend()
+
+
+def default_chacha_backend():
+    """The backend new ChaCha generators use (see ``CHACHARAND_SIMD``)."""
+    return _DEFAULT_BACKEND
+
+
+cdef int _backend_id(object name) except -1:
+    if not isinstance(name, str):
+        raise TypeError(
+            f"backend must be a str, not {type(name).__name__}")
+    if name not in _BACKEND_IDS:
+        raise ValueError(
+            f"backend must be one of {sorted(_BACKEND_IDS)}, got {name!r}")
+    cdef int backend = _BACKEND_IDS[name]
+    if not chacha_backend_available(backend):
+        raise ValueError(
+            f"backend {name!r} is not available on this CPU or build; "
+            f"available: {chacha_backends()}")
+    return backend
+
+# ---- bitgen_t callbacks -----------------------------------------------------
+
+cdef uint64_t chacha_uint64(void *st) noexcept nogil:
+    return chacha_next_uint64(<chacha_state *>st)
+
+cdef uint32_t chacha_uint32(void *st) noexcept nogil:
+    return chacha_next_uint32(<chacha_state *>st)
+
+cdef double chacha_double(void *st) noexcept nogil:
+    return chacha_next_double(<chacha_state *>st)
+
+
+cdef class ChaChaBitGenerator(BitGenerator):
+    """Shared implementation of ChaCha8, ChaCha12 and ChaCha20.
+
+    Not for direct use: the subclasses fix the round count.
+    """
+    _ROUNDS = 0
+
+    def __cinit__(self, *args, **kwargs):
+        # Over-allocate so the keystream buffer can sit on a cache line.
+        self._allocation = malloc(sizeof(chacha_state) + ALIGNMENT)
+        if self._allocation == NULL:
+            raise MemoryError("cannot allocate the ChaCha state")
+        self.rng_state = <chacha_state *>(
+            (<uintptr_t>self._allocation + ALIGNMENT - 1)
+            & ~(<uintptr_t>(ALIGNMENT - 1)))
+
+    def __dealloc__(self):
+        if self._allocation != NULL:
+            chacha_wipe(self.rng_state)
+            free(self._allocation)
+            self._allocation = NULL
+            self.rng_state = NULL
+
+    def __init__(self, seed=None, *, key=None, stream=0, word_pos=0):
+        if self._ROUNDS == 0:
+            raise TypeError(
+                "ChaChaBitGenerator is abstract: use ChaCha8, ChaCha12 or "
+                "ChaCha20")
+        if seed is not None and key is not None:
+            raise ValueError("seed and key cannot both be given")
+        stream = as_bounded_int(stream, "stream", STREAM_LIMIT)
+        word_pos = as_bounded_int(word_pos, "word_pos", WORD_POS_LIMIT)
+        if key is not None:
+            key = as_key_bytes(key, "key", KEY_BYTES, exact=True)
+            # An explicit key has no SeedSequence behind it: spawn() says so.
+            BitGenerator.__init__(self, SeedlessSeedSequence())
+        else:
+            if seed is None:
+                # NumPy's default pool holds 128 bits; the key holds 256.
+                seed = SeedSequence(pool_size=8)
+            BitGenerator.__init__(self, seed)
+            key = self._seed_seq.generate_state(8, np.uint32).astype(
+                "<u4").tobytes()
+
+        self._backend = _BACKEND_IDS[_DEFAULT_BACKEND]
+        self._rekey(key, stream, word_pos)
+        self._bitgen.state = <void *>self.rng_state
+        self._bitgen.next_uint64 = &chacha_uint64
+        self._bitgen.next_uint32 = &chacha_uint32
+        self._bitgen.next_double = &chacha_double
+        self._bitgen.next_raw = &chacha_uint64
+        self.capsule = PyCapsule_New(<void *>&self._bitgen, "BitGenerator",
+                                     NULL)
+
+    # ---- state primitives (Python ints in, checked by the callers) -------
+
+    cdef _rekey(self, bytes key, object stream, object word_pos):
+        chacha_init(self.rng_state, <const uint8_t *>key, <uint64_t>stream,
+                    self._ROUNDS,
+                    chacha_backend_kernel(self._backend, self._ROUNDS))
+        self._seek(word_pos)
+
+    cdef _seek(self, object word_pos):
+        chacha_seek(self.rng_state, <uint64_t>(word_pos >> 4),
+                    <unsigned>(word_pos & 15))
+
+    cdef object _tell(self):
+        cdef uint64_t block
+        cdef unsigned word
+        chacha_tell(self.rng_state, &block, &word)
+        return (<object>block) * WORDS_PER_BLOCK + word
+
+    # ---- public API ------------------------------------------------------
+
+    @property
+    def rounds(self):
+        """Number of ChaCha rounds (8, 12 or 20)."""
+        return self._ROUNDS
+
+    @property
+    def key(self):
+        """The 32-byte ChaCha key (state words 4-11, little-endian)."""
+        cdef uint8_t buf[KEY_BYTES]
+        with self.lock:
+            chacha_get_key(self.rng_state, buf)
+        return (<char *>buf)[:KEY_BYTES]
+
+    @property
+    def stream(self):
+        """The 64-bit stream id (state words 14-15).
+
+        Setting it keeps the word position, as rand_chacha's
+        ``set_stream`` does.
+        """
+        with self.lock:
+            return chacha_get_stream(self.rng_state)
+
+    @stream.setter
+    def stream(self, value):
+        value = as_bounded_int(value, "stream", STREAM_LIMIT)
+        with self.lock:
+            chacha_set_stream(self.rng_state, <uint64_t>value)
+
+    @property
+    def word_pos(self):
+        """Position in the stream, in 32-bit words, in [0, 2**68)."""
+        with self.lock:
+            return self._tell()
+
+    @word_pos.setter
+    def word_pos(self, value):
+        value = as_bounded_int(value, "word_pos", WORD_POS_LIMIT)
+        with self.lock:
+            self._seek(value)
+
+    @property
+    def backend(self):
+        """Name of the kernel that fills this generator's buffer.
+
+        Any name from :func:`chacha_backends` may be set; the stream does
+        not depend on it.
+        """
+        return chacha_backend_name(self._backend).decode("ascii")
+
+    @backend.setter
+    def backend(self, name):
+        cdef int backend = _backend_id(name)
+        with self.lock:
+            self._backend = backend
+            chacha_set_kernel(self.rng_state,
+                              chacha_backend_kernel(backend, self._ROUNDS))
+
+    def advance(self, delta):
+        """Move forward as if `delta` 64-bit values had been drawn.
+
+        Costs O(1) for any `delta`: the word position moves by ``2*delta``
+        modulo 2**68, wrapping as the 64-bit block counter wraps.
+
+        Parameters
+        ----------
+        delta : int
+            Number of 64-bit draws to skip, in [0, 2**128).
+
+        Returns
+        -------
+        self
+        """
+        delta = as_bounded_int(delta, "delta", DELTA_LIMIT)
+        with self.lock:
+            self._seek((self._tell() + 2 * delta) % WORD_POS_LIMIT)
+        return self
+
+    def jumped(self, jumps=1):
+        """A new generator on stream ``stream + jumps`` (mod 2**64).
+
+        It has the same key and word position; `self` is unchanged.
+        Distinct streams of one key never overlap, so ``jumped(i)`` for
+        ``i = 1, 2, ...`` gives disjoint streams for parallel work.
+
+        Parameters
+        ----------
+        jumps : int
+            Streams to move forward, in [0, 2**64).
+
+        Returns
+        -------
+        ChaCha8, ChaCha12 or ChaCha20
+            Of the same class as `self`.  Its ``spawn`` is not available:
+            derive further streams with ``jumped``.
+        """
+        jumps = as_bounded_int(jumps, "jumps", STREAM_LIMIT)
+        with self.lock:
+            key = self.key
+            stream = (chacha_get_stream(self.rng_state) + jumps) % STREAM_LIMIT
+            word_pos = self._tell()
+        return type(self)(key=key, stream=stream, word_pos=word_pos)
+
+    def random_raw(self, size=None, output=True):
+        """Raw 64-bit draws, filled in bulk from the keystream.
+
+        Parameters
+        ----------
+        size : int or tuple of ints, optional
+            Output shape; None returns a single int.
+        output : bool, optional
+            If False, the draws are made (the stream advances) and None
+            is returned.
+
+        Returns
+        -------
+        out : int or ndarray of uint64
+            Each value is two keystream words, the earlier the low half.
+        """
+        shape = as_size(size)
+        cdef cnp.ndarray out
+        cdef size_t n
+        if shape is None:
+            with self.lock:
+                value = chacha_next_uint64(self.rng_state)
+            return value if output else None
+        if not output:
+            n = int(np.prod(shape, dtype=object))
+            with self.lock:
+                self._seek((self._tell() + 2 * n) % WORD_POS_LIMIT)
+            return None
+        out = np.empty(shape, dtype=np.uint64)
+        n = out.size
+        with self.lock:
+            with nogil:
+                chacha_fill_uint64(self.rng_state,
+                                   <uint64_t *>cnp.PyArray_DATA(out), n)
+        return out
+
+    def random_bytes(self, length):
+        """`length` bytes of keystream.
+
+        Whole 32-bit words are consumed: when `length` is not a multiple
+        of 4, the unused bytes of the last word are dropped, as in
+        rand_chacha's ``fill_bytes``.
+
+        Parameters
+        ----------
+        length : int
+            Number of bytes, >= 0.
+
+        Returns
+        -------
+        bytes
+        """
+        length = as_int(length, "length")
+        if length < 0:
+            raise ValueError(f"length must be non-negative, got {length}")
+        out = bytearray(length)
+        cdef uint8_t[::1] view = out
+        cdef size_t n = length
+        if n == 0:
+            return b""
+        with self.lock:
+            with nogil:
+                chacha_fill_bytes(self.rng_state, &view[0], n)
+        return bytes(out)
+
+    @property
+    def state(self):
+        """The generator's state as a dict.
+
+        ``{'bit_generator': name, 'state': {'key': bytes, 'stream': int,
+        'word_pos': int}}``: what defines the stream, never a buffer, so a
+        state moves between machines and backends.
+        """
+        with self.lock:
+            return {
+                "bit_generator": type(self).__name__,
+                "state": {
+                    "key": self.key,
+                    "stream": chacha_get_stream(self.rng_state),
+                    "word_pos": self._tell(),
+                },
+            }
+
+    @state.setter
+    def state(self, value):
+        # Everything is checked before anything changes: a rejected state
+        # leaves the generator as it was.
+        inner = state_fields(value, type(self).__name__,
+                             ("key", "stream", "word_pos"))
+        key = as_key_bytes(inner["key"], "state['state']['key']", KEY_BYTES,
+                           exact=True)
+        stream = as_bounded_int(inner["stream"], "state['state']['stream']",
+                                STREAM_LIMIT)
+        word_pos = as_bounded_int(inner["word_pos"],
+                                  "state['state']['word_pos']",
+                                  WORD_POS_LIMIT)
+        with self.lock:
+            self._rekey(key, stream, word_pos)
+
+    def __repr__(self):
+        return (f"<{type(self).__name__} stream={self.stream} "
+                f"word_pos={self.word_pos} backend={self.backend!r} "
+                f"at 0x{id(self):x}>")
+
+    __str__ = __repr__
+
+
+_COMMON_DOC = """
+
+    Parameters
+    ----------
+    seed : None, int, array_like[ints], SeedSequence, optional
+        Seeds the 256-bit key through a SeedSequence, as for NumPy's bit
+        generators.  None draws 256 bits of OS entropy.  Cannot be given
+        with `key`.
+    key : bytes-like, optional
+        Exactly 32 bytes used as the ChaCha key, as Rust rand_chacha's
+        ``from_seed(key)``.  Cannot be given with `seed`.
+    stream : int, optional
+        Stream id in [0, 2**64): state words 14-15.
+    word_pos : int, optional
+        Starting position in [0, 2**68), in 32-bit words (16 per block).
+
+    Notes
+    -----
+    The output is the ChaCha keystream (Bernstein's layout: a 64-bit block
+    counter in words 12-13, a 64-bit stream id in words 14-15) read as
+    little-endian 32-bit words.  ``next_uint32`` takes one word,
+    ``next_uint64`` two (the earlier is the low half), ``next_double`` the
+    top 53 bits of ``next_uint64``.  With the same key, stream and word
+    position the output equals rand_chacha 0.3's ``ChaCha{rounds}Rng``.
+
+    Each key has 2**64 streams of 2**68 words.  Streams never overlap:
+    use :meth:`jumped` (or distinct ``stream`` values) for parallel work.
+    The key is wiped from memory when the generator is freed or re-keyed.
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> from chacharand import {name}
+    >>> rng = np.random.Generator({name}(12345))
+    >>> x = rng.standard_normal(3)
+    >>> workers = [{name}(7).jumped(i) for i in range(4)]
+"""
+
+
+def _chacha_doc(summary, rounds, name):
+    return summary + _COMMON_DOC.replace("{rounds}", rounds).replace(
+        "{name}", name)
+
+
+class ChaCha8(ChaChaBitGenerator):
+    __doc__ = _chacha_doc(
+        "ChaCha with 8 rounds: the fastest member, for simulation.",
+        "8", "ChaCha8")
+    _ROUNDS = 8
+
+
+class ChaCha12(ChaChaBitGenerator):
+    __doc__ = _chacha_doc("ChaCha with 12 rounds.", "12", "ChaCha12")
+    _ROUNDS = 12
+
+
+class ChaCha20(ChaChaBitGenerator):
+    __doc__ = _chacha_doc("ChaCha with 20 rounds, as in RFC 8439.", "20",
+                          "ChaCha20")
+    _ROUNDS = 20
