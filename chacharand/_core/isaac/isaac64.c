@@ -1,0 +1,201 @@
+/*
+ * ISAAC-64: key setup, block function and bulk output.
+ *
+ * Written from Jenkins' description of ISAAC-64 and the behaviour of his
+ * reference isaac64.c.  The structure is ISAAC's on 64-bit words, with
+ * other shifts.  One step, for i = 0..255 with mix(a, i) = ~(a ^ a<<21),
+ * a ^ a>>5, a ^ a<<12, a ^ a>>33 by i mod 4:
+ *
+ *     x = mem[i]
+ *     a = mix(a, i) + mem[i + 128 mod 256]
+ *     mem[i] = y = mem[(x >> 3) mod 256] + a + b
+ *     b = mem[(y >> 11) mod 256] + x          -> result number i
+ *
+ * with b = b + (++c) before the first step.
+ */
+#include "isaac64.h"
+
+#include <string.h>
+
+#include "../common/endian.h"
+#include "../common/wipe.h"
+
+#if defined(_MSC_VER)
+#define ISAAC64_RESTRICT __restrict
+#else
+#define ISAAC64_RESTRICT restrict
+#endif
+
+#define ISAAC64_MASK (ISAAC64_WORDS - 1u)
+#define ISAAC64_HALF (ISAAC64_WORDS / 2u)
+
+/*
+ * Step i (0..255), mem[i2] being mem[i + 128 mod 256].  The result goes to
+ * out[255 - i]: the reference reads its results from the top down, we read
+ * forwards (see isaac64.h).  The second lookup comes after the store to
+ * mem[i], as in the reference: it may read the word just written.
+ */
+#define ISAAC64_STEP(mixed, i, i2)                                   \
+    do {                                                             \
+        uint64_t x_ = mm[i], y_;                                     \
+        a = (mixed) + mm[i2];                                        \
+        y_ = mm[(x_ >> 3) & ISAAC64_MASK] + a + b;                   \
+        mm[i] = y_;                                                  \
+        b = mm[(y_ >> 11) & ISAAC64_MASK] + x_;                      \
+        out[ISAAC64_WORDS - 1u - (i)] = b;                           \
+    } while (0)
+
+/* Four steps, one per mix(); j is i + 128 mod 256, written without a mask
+ * by splitting the loop at the middle of mem. */
+#define ISAAC64_FOUR_STEPS(i, j)                                     \
+    do {                                                             \
+        ISAAC64_STEP(~(a ^ (a << 21)), (i), (j));                    \
+        ISAAC64_STEP(a ^ (a >> 5), (i) + 1u, (j) + 1u);              \
+        ISAAC64_STEP(a ^ (a << 12), (i) + 2u, (j) + 2u);             \
+        ISAAC64_STEP(a ^ (a >> 33), (i) + 3u, (j) + 3u);             \
+    } while (0)
+
+/* One isaac64() call: the next 256 results to out[] in read order.  `out`
+ * must not overlap mem (it is rsl or the caller's array); saying so lets
+ * the compiler keep mem words in registers across the result stores. */
+static void isaac64_block(isaac64_state *s, uint64_t *out_) {
+    uint64_t *ISAAC64_RESTRICT mm = s->mem;
+    uint64_t *ISAAC64_RESTRICT out = out_;
+    uint64_t a = s->a;
+    uint64_t b = s->b + ++s->c;
+    uint32_t i;
+
+    for (i = 0; i < ISAAC64_HALF; i += 4u) {
+        ISAAC64_FOUR_STEPS(i, i + ISAAC64_HALF);
+    }
+    /* The second half reads the first half's new words, as the reference. */
+    for (i = ISAAC64_HALF; i < ISAAC64_WORDS; i += 4u) {
+        ISAAC64_FOUR_STEPS(i, i - ISAAC64_HALF);
+    }
+    s->a = a;
+    s->b = b;
+}
+
+/* Jenkins' 64-bit mix() of randinit: scrambles eight words reversibly. */
+static void isaac64_mix(uint64_t v[8]) {
+    v[0] -= v[4]; v[5] ^= v[7] >> 9;  v[7] += v[0];
+    v[1] -= v[5]; v[6] ^= v[0] << 9;  v[0] += v[1];
+    v[2] -= v[6]; v[7] ^= v[1] >> 23; v[1] += v[2];
+    v[3] -= v[7]; v[0] ^= v[2] << 15; v[2] += v[3];
+    v[4] -= v[0]; v[1] ^= v[3] >> 14; v[3] += v[4];
+    v[5] -= v[1]; v[2] ^= v[4] << 20; v[4] += v[5];
+    v[6] -= v[2]; v[3] ^= v[5] >> 17; v[5] += v[6];
+    v[7] -= v[3]; v[4] ^= v[6] << 14; v[6] += v[7];
+}
+
+int isaac64_init(isaac64_state *s, const uint8_t *key, size_t keylen) {
+    uint64_t v[8];
+    unsigned i, k, pass;
+
+    if (keylen > ISAAC64_KEY_BYTES_MAX) {
+        return -1;
+    }
+    memset(s, 0, sizeof *s);
+    /* The key, little-endian, zero-padded to 256 words, is the initial mem
+     * (randinit reads it from randrsl; only its value matters). */
+    for (i = 0; i < keylen; i++) {
+        s->mem[i / 8] |= (uint64_t)key[i] << (8 * (i % 8));
+    }
+
+    for (k = 0; k < 8; k++) {
+        v[k] = UINT64_C(0x9e3779b97f4a7c13); /* the golden ratio */
+    }
+    for (i = 0; i < 4; i++) {
+        isaac64_mix(v);
+    }
+    /* randinit(TRUE): the first pass adds the key, the second adds the
+     * first pass's output, so every key word affects every mem word.  Both
+     * add mem[] as it stands, so one loop serves. */
+    for (pass = 0; pass < 2; pass++) {
+        for (i = 0; i < ISAAC64_WORDS; i += 8) {
+            for (k = 0; k < 8; k++) {
+                v[k] += s->mem[i + k];
+            }
+            isaac64_mix(v);
+            for (k = 0; k < 8; k++) {
+                s->mem[i + k] = v[k];
+            }
+        }
+    }
+    cr_wipe(v, sizeof v);
+    /* a = b = c = 0, no half pending.  randinit ends with one isaac64()
+     * call whose results are the first block read; here it happens on the
+     * first draw, as in rand_isaac (BlockRng64 starts empty). */
+    s->index = ISAAC64_WORDS;
+    return 0;
+}
+
+void isaac64_refill(isaac64_state *s) {
+    isaac64_block(s, s->rsl);
+    s->index = 0;
+    s->half_used = 0;
+}
+
+int isaac64_state_is_valid(const isaac64_state *s) {
+    return s->index <= ISAAC64_WORDS && s->half_used <= 1u &&
+           !(s->half_used && s->index == 0);
+}
+
+/* As n calls of next_uint64 (so a pending half is dropped, unless n is 0):
+ * buffered words first, then whole blocks straight into `out`, then the
+ * tail through the buffer. */
+void isaac64_fill_uint64(isaac64_state *s, uint64_t *out, size_t n) {
+    size_t take = ISAAC64_WORDS - s->index;
+    if (n == 0) {
+        return;
+    }
+    s->half_used = 0;
+    if (take > n) {
+        take = n;
+    }
+    memcpy(out, s->rsl + s->index, take * sizeof *out);
+    s->index += (uint32_t)take;
+    out += take;
+    n -= take;
+    while (n >= ISAAC64_WORDS) {
+        isaac64_block(s, out);
+        out += ISAAC64_WORDS;
+        n -= ISAAC64_WORDS;
+    }
+    if (n > 0) {
+        isaac64_refill(s);
+        memcpy(out, s->rsl, n * sizeof *out);
+        s->index = (uint32_t)n;
+    }
+}
+
+/* As rand_core's BlockRng64::fill_bytes: drop a pending high half, then
+ * consume whole 64-bit words; the unused bytes of a last partial word are
+ * dropped. */
+void isaac64_fill_bytes(isaac64_state *s, uint8_t *out, size_t nbytes) {
+    s->half_used = 0;
+    while (nbytes >= 8) {
+        size_t take, i;
+        if (s->index >= ISAAC64_WORDS) {
+            isaac64_refill(s);
+        }
+        take = ISAAC64_WORDS - s->index;
+        if (take > nbytes / 8) {
+            take = nbytes / 8;
+        }
+        for (i = 0; i < take; i++) {
+            cr_store64_le(out + 8 * i, s->rsl[s->index + i]);
+        }
+        s->index += (uint32_t)take;
+        out += 8 * take;
+        nbytes -= 8 * take;
+    }
+    if (nbytes > 0) {
+        uint8_t last[8];
+        cr_store64_le(last, isaac64_next_uint64(s));
+        memcpy(out, last, nbytes);
+        cr_wipe(last, sizeof last);
+    }
+}
+
+void isaac64_wipe(isaac64_state *s) { cr_wipe(s, sizeof *s); }
