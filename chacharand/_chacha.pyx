@@ -301,6 +301,30 @@ cdef class ChaChaBitGenerator(BitGenerator):
             word_pos = self._tell()
         return type(self)(key=key, stream=stream, word_pos=word_pos)
 
+    def spawn(self, n_children):
+        """Independent child generators, from the seed sequence's children.
+
+        Parameters
+        ----------
+        n_children : int
+            Number of children.
+
+        Returns
+        -------
+        list
+            Generators of the same class, keyed from
+            ``self.seed_seq.spawn(n_children)``.  A generator built from an
+            explicit `key` has no seed sequence and cannot spawn: use
+            :meth:`jumped` for further streams of its key.
+        """
+        if isinstance(self._seed_seq, SeedlessSeedSequence):
+            raise TypeError(
+                f"cannot spawn from a {type(self).__name__} built from an "
+                "explicit key (it has no SeedSequence); use jumped() for "
+                "more streams of the same key")
+        n_children = as_bounded_int(n_children, "n_children", 2**63)
+        return [type(self)(seed) for seed in self._seed_seq.spawn(n_children)]
+
     def random_raw(self, size=None, output=True):
         """Raw 64-bit draws, filled in bulk from the keystream.
 
