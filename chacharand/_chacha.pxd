@@ -5,7 +5,7 @@
 # to the include path.
 from libc.stdint cimport uint8_t, uint32_t, uint64_t
 
-from numpy.random cimport BitGenerator
+from chacharand._base cimport KeyedBitGenerator
 
 cdef extern from "chacha/chacha.h" nogil:
     ctypedef void (*chacha_blocks_fn)(const uint32_t *input, uint8_t *out,
@@ -43,9 +43,8 @@ cdef extern from "chacha/chacha_dispatch.h" nogil:
     int chacha_backend_best()
 
 
-cdef class ChaChaBitGenerator(BitGenerator):
+cdef class ChaChaBitGenerator(KeyedBitGenerator):
     cdef chacha_state *rng_state
-    cdef void *_allocation
     cdef int _backend
     cdef _seek(self, object word_pos)
     cdef object _tell(self)

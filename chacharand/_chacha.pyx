@@ -10,24 +10,11 @@ import os
 import warnings
 
 import numpy as np
-from numpy.random.bit_generator import SeedlessSeedSequence, SeedSequence
 
-from cpython.pycapsule cimport PyCapsule_New
-from libc.stdint cimport uint8_t, uint32_t, uint64_t, uintptr_t
-from libc.stdlib cimport free, malloc
-from numpy.random cimport BitGenerator
+from libc.stdint cimport uint8_t, uint32_t, uint64_t
+from chacharand._base cimport KeyedBitGenerator
 
-cimport numpy as cnp
-
-from chacharand._validation import (
-    as_bounded_int,
-    as_int,
-    as_key_bytes,
-    as_size,
-    state_fields,
-)
-
-cnp.import_array()
+from chacharand._validation import as_bounded_int, as_key_bytes, state_fields
 
 __all__ = ["ChaCha8", "ChaCha12", "ChaCha20", "chacha_backends",
            "default_chacha_backend"]
@@ -35,7 +22,6 @@ __all__ = ["ChaCha8", "ChaCha12", "ChaCha20", "chacha_backends",
 cdef enum:
     KEY_BYTES = 32
     WORDS_PER_BLOCK = 16
-    ALIGNMENT = 64
 
 cdef object STREAM_LIMIT = 2 ** 64
 cdef object WORD_POS_LIMIT = 2 ** 68
@@ -124,7 +110,7 @@ cdef double chacha_double(void *st) noexcept nogil:
     return chacha_next_double(<chacha_state *>st)
 
 
-cdef class ChaChaBitGenerator(BitGenerator):
+cdef class ChaChaBitGenerator(KeyedBitGenerator):
     """Shared implementation of ChaCha8, ChaCha12 and ChaCha20.
 
     Not for direct use: the subclasses fix the round count.
@@ -132,51 +118,27 @@ cdef class ChaChaBitGenerator(BitGenerator):
     _ROUNDS = 0
 
     def __cinit__(self, *args, **kwargs):
-        # Over-allocate so the keystream buffer can sit on a cache line.
-        self._allocation = malloc(sizeof(chacha_state) + ALIGNMENT)
-        if self._allocation == NULL:
-            raise MemoryError("cannot allocate the ChaCha state")
-        self.rng_state = <chacha_state *>(
-            (<uintptr_t>self._allocation + ALIGNMENT - 1)
-            & ~(<uintptr_t>(ALIGNMENT - 1)))
-
-    def __dealloc__(self):
-        if self._allocation != NULL:
-            chacha_wipe(self.rng_state)
-            free(self._allocation)
-            self._allocation = NULL
-            self.rng_state = NULL
+        self._allocate_state(sizeof(chacha_state))
+        self.rng_state = <chacha_state *>self._state
 
     def __init__(self, seed=None, *, key=None, stream=0, word_pos=0):
         if self._ROUNDS == 0:
             raise TypeError(
                 "ChaChaBitGenerator is abstract: use ChaCha8, ChaCha12 or "
                 "ChaCha20")
-        if seed is not None and key is not None:
-            raise ValueError("seed and key cannot both be given")
         stream = as_bounded_int(stream, "stream", STREAM_LIMIT)
         word_pos = as_bounded_int(word_pos, "word_pos", WORD_POS_LIMIT)
-        if key is not None:
-            key = as_key_bytes(key, "key", KEY_BYTES, exact=True)
-            # An explicit key has no SeedSequence behind it: spawn() says so.
-            BitGenerator.__init__(self, SeedlessSeedSequence())
-        else:
-            if seed is None:
-                # NumPy's default pool holds 128 bits; the key holds 256.
-                seed = SeedSequence(pool_size=8)
-            BitGenerator.__init__(self, seed)
-            key = self._seed_seq.generate_state(8, np.uint32).astype(
-                "<u4").tobytes()
-
+        key = self._key_from_seed(seed, key, KEY_BYTES, True, np.uint32,
+                                  KEY_BYTES // 4)
         self._backend = _BACKEND_IDS[_DEFAULT_BACKEND]
         self._rekey(key, stream, word_pos)
-        self._bitgen.state = <void *>self.rng_state
-        self._bitgen.next_uint64 = &chacha_uint64
-        self._bitgen.next_uint32 = &chacha_uint32
-        self._bitgen.next_double = &chacha_double
-        self._bitgen.next_raw = &chacha_uint64
-        self.capsule = PyCapsule_New(<void *>&self._bitgen, "BitGenerator",
-                                     NULL)
+        self._wire(&chacha_uint64, &chacha_uint32, &chacha_double)
+
+    cdef void _fill_uint64(self, uint64_t *out, size_t n) noexcept nogil:
+        chacha_fill_uint64(self.rng_state, out, n)
+
+    cdef void _fill_bytes(self, uint8_t *out, size_t n) noexcept nogil:
+        chacha_fill_bytes(self.rng_state, out, n)
 
     # ---- state primitives (Python ints in, checked by the callers) -------
 
@@ -301,95 +263,6 @@ cdef class ChaChaBitGenerator(BitGenerator):
             word_pos = self._tell()
         return type(self)(key=key, stream=stream, word_pos=word_pos)
 
-    def spawn(self, n_children):
-        """Independent child generators, from the seed sequence's children.
-
-        Parameters
-        ----------
-        n_children : int
-            Number of children.
-
-        Returns
-        -------
-        list
-            Generators of the same class, keyed from
-            ``self.seed_seq.spawn(n_children)``.  A generator built from an
-            explicit `key` has no seed sequence and cannot spawn: use
-            :meth:`jumped` for further streams of its key.
-        """
-        if isinstance(self._seed_seq, SeedlessSeedSequence):
-            raise TypeError(
-                f"cannot spawn from a {type(self).__name__} built from an "
-                "explicit key (it has no SeedSequence); use jumped() for "
-                "more streams of the same key")
-        n_children = as_bounded_int(n_children, "n_children", 2**63)
-        return [type(self)(seed) for seed in self._seed_seq.spawn(n_children)]
-
-    def random_raw(self, size=None, output=True):
-        """Raw 64-bit draws, filled in bulk from the keystream.
-
-        Parameters
-        ----------
-        size : int or tuple of ints, optional
-            Output shape; None returns a single int.
-        output : bool, optional
-            If False, the draws are made (the stream advances) and None
-            is returned.
-
-        Returns
-        -------
-        out : int or ndarray of uint64
-            Each value is two keystream words, the earlier the low half.
-        """
-        shape = as_size(size)
-        cdef cnp.ndarray out
-        cdef size_t n
-        if shape is None:
-            with self.lock:
-                value = chacha_next_uint64(self.rng_state)
-            return value if output else None
-        if not output:
-            n = int(np.prod(shape, dtype=object))
-            with self.lock:
-                self._seek((self._tell() + 2 * n) % WORD_POS_LIMIT)
-            return None
-        out = np.empty(shape, dtype=np.uint64)
-        n = out.size
-        with self.lock:
-            with nogil:
-                chacha_fill_uint64(self.rng_state,
-                                   <uint64_t *>cnp.PyArray_DATA(out), n)
-        return out
-
-    def random_bytes(self, length):
-        """`length` bytes of keystream.
-
-        Whole 32-bit words are consumed: when `length` is not a multiple
-        of 4, the unused bytes of the last word are dropped, as in
-        rand_chacha's ``fill_bytes``.
-
-        Parameters
-        ----------
-        length : int
-            Number of bytes, >= 0.
-
-        Returns
-        -------
-        bytes
-        """
-        length = as_int(length, "length")
-        if length < 0:
-            raise ValueError(f"length must be non-negative, got {length}")
-        out = bytearray(length)
-        cdef uint8_t[::1] view = out
-        cdef size_t n = length
-        if n == 0:
-            return b""
-        with self.lock:
-            with nogil:
-                chacha_fill_bytes(self.rng_state, &view[0], n)
-        return bytes(out)
-
     @property
     def state(self):
         """The generator's state as a dict.
@@ -424,12 +297,9 @@ cdef class ChaChaBitGenerator(BitGenerator):
         with self.lock:
             self._rekey(key, stream, word_pos)
 
-    def __repr__(self):
-        return (f"<{type(self).__name__} stream={self.stream} "
-                f"word_pos={self.word_pos} backend={self.backend!r} "
-                f"at 0x{id(self):x}>")
-
-    __str__ = __repr__
+    def _repr_fields(self):
+        return (f"stream={self.stream} word_pos={self.word_pos} "
+                f"backend={self.backend!r}")
 
 
 _COMMON_DOC = """

@@ -1,0 +1,197 @@
+#cython: language_level=3, boundscheck=False, wraparound=False, cdivision=True
+"""The shell shared by every chacharand bit generator.
+
+It owns the C state's memory (aligned, wiped on free), turns `seed` or
+`key` into key bytes, wires numpy's ``bitgen_t`` and writes bulk output
+under the generator's lock.  A subclass allocates its C state, fills it
+from the key, and implements ``_fill_uint64`` and ``_fill_bytes``.
+"""
+import numpy as np
+from numpy.random.bit_generator import SeedlessSeedSequence, SeedSequence
+
+from cpython.pycapsule cimport PyCapsule_New
+from libc.stdint cimport uintptr_t
+from libc.stdlib cimport free, malloc
+from libc.string cimport memset
+
+cimport numpy as cnp
+
+from chacharand._validation import as_bounded_int, as_int, as_key_bytes, as_size
+
+cnp.import_array()
+
+cdef extern from "common/wipe.h" nogil:
+    void cr_wipe(void *p, size_t n)
+
+cdef enum:
+    ALIGNMENT = 64
+    DISCARD_CHUNK = 512
+
+# Bits of OS entropy behind seed=None: every key of the family holds at
+# least 256 bits, numpy's default SeedSequence pool only 128.
+cdef int ENTROPY_POOL_WORDS = 8
+
+
+cdef class KeyedBitGenerator(BitGenerator):
+    """Base of the chacharand bit generators; not for direct use."""
+
+    def __dealloc__(self):
+        if self._allocation != NULL:
+            cr_wipe(self._allocation, self._state_size + ALIGNMENT)
+            free(self._allocation)
+            self._allocation = NULL
+            self._state = NULL
+
+    cdef int _allocate_state(self, size_t size) except -1:
+        # Over-allocate so the state (and its output buffer) starts on a
+        # cache line.
+        self._allocation = malloc(size + ALIGNMENT)
+        if self._allocation == NULL:
+            raise MemoryError(
+                f"cannot allocate the {type(self).__name__} state")
+        memset(self._allocation, 0, size + ALIGNMENT)
+        self._state_size = size
+        self._state = <void *>((<uintptr_t>self._allocation + ALIGNMENT - 1)
+                               & ~(<uintptr_t>(ALIGNMENT - 1)))
+        return 0
+
+    cdef bytes _key_from_seed(self, object seed, object key,
+                              size_t key_bytes, bint key_exact,
+                              object seed_dtype, size_t seed_words):
+        """Initialise numpy's BitGenerator part and return the key bytes.
+
+        With `key`, the bytes are checked and used as they are; the
+        generator then has no SeedSequence.  Otherwise `seed` (None draws
+        OS entropy into a 256-bit pool) goes through a SeedSequence, which
+        yields `seed_words` words of `seed_dtype`, little-endian.
+        """
+        if seed is not None and key is not None:
+            raise ValueError("seed and key cannot both be given")
+        if key is not None:
+            key = as_key_bytes(key, "key", key_bytes, exact=key_exact)
+            BitGenerator.__init__(self, SeedlessSeedSequence())
+            return key
+        if seed is None:
+            seed = SeedSequence(pool_size=ENTROPY_POOL_WORDS)
+        BitGenerator.__init__(self, seed)
+        words = self._seed_seq.generate_state(seed_words, seed_dtype)
+        return words.astype(np.dtype(seed_dtype).newbyteorder("<")).tobytes()
+
+    cdef void _wire(self, uint64_t (*next_uint64)(void *) noexcept nogil,
+                    uint32_t (*next_uint32)(void *) noexcept nogil,
+                    double (*next_double)(void *) noexcept nogil):
+        self._bitgen.state = self._state
+        self._bitgen.next_uint64 = next_uint64
+        self._bitgen.next_uint32 = next_uint32
+        self._bitgen.next_double = next_double
+        self._bitgen.next_raw = next_uint64
+        self.capsule = PyCapsule_New(<void *>&self._bitgen, "BitGenerator",
+                                     NULL)
+
+    cdef void _fill_uint64(self, uint64_t *out, size_t n) noexcept nogil:
+        pass
+
+    cdef void _fill_bytes(self, uint8_t *out, size_t n) noexcept nogil:
+        pass
+
+    def spawn(self, n_children):
+        """Independent child generators, from the seed sequence's children.
+
+        Parameters
+        ----------
+        n_children : int
+            Number of children.
+
+        Returns
+        -------
+        list
+            Generators of the same class, seeded from
+            ``self.seed_seq.spawn(n_children)``.  A generator built from an
+            explicit `key` has no seed sequence and cannot spawn.
+        """
+        if isinstance(self._seed_seq, SeedlessSeedSequence):
+            raise TypeError(
+                f"cannot spawn from a {type(self).__name__} built from an "
+                "explicit key: it has no SeedSequence")
+        n_children = as_bounded_int(n_children, "n_children", 2**63)
+        return [type(self)(seed) for seed in self._seed_seq.spawn(n_children)]
+
+    def random_raw(self, size=None, output=True):
+        """Raw 64-bit draws (``next_uint64``), filled in bulk.
+
+        Parameters
+        ----------
+        size : int or tuple of ints, optional
+            Output shape; None returns a single int.
+        output : bool, optional
+            If False, the draws are made (the stream advances) and None
+            is returned.
+
+        Returns
+        -------
+        out : int or ndarray of uint64
+        """
+        shape = as_size(size)
+        if not output:
+            self._discard(1 if shape is None else int(np.prod(shape,
+                                                              dtype=object)))
+            return None
+        cdef cnp.ndarray out = np.empty(1 if shape is None else shape,
+                                        dtype=np.uint64)
+        cdef size_t n = out.size
+        with self.lock:
+            with nogil:
+                self._fill_uint64(<uint64_t *>cnp.PyArray_DATA(out), n)
+        return int(out[0]) if shape is None else out
+
+    def _discard(self, count):
+        """Draw and drop `count` 64-bit values, a chunk at a time."""
+        cdef uint64_t chunk[DISCARD_CHUNK]
+        cdef size_t n
+        with self.lock:
+            while count > 0:
+                n = min(count, DISCARD_CHUNK)
+                with nogil:
+                    self._fill_uint64(chunk, n)
+                count -= n
+            cr_wipe(chunk, sizeof(chunk))
+
+    def random_bytes(self, length):
+        """`length` bytes of output, in the reference's byte order.
+
+        Parameters
+        ----------
+        length : int
+            Number of bytes, >= 0.
+
+        Returns
+        -------
+        bytes
+
+        Notes
+        -----
+        Whole output words are consumed: the unused bytes of a last,
+        partly used word are dropped, as the Rust crates' ``fill_bytes``.
+        """
+        length = as_int(length, "length")
+        if length < 0:
+            raise ValueError(f"length must be non-negative, got {length}")
+        if length == 0:
+            return b""
+        out = bytearray(length)
+        cdef uint8_t[::1] view = out
+        cdef size_t n = length
+        with self.lock:
+            with nogil:
+                self._fill_bytes(&view[0], n)
+        return bytes(out)
+
+    def _repr_fields(self):
+        return ""
+
+    def __repr__(self):
+        fields = self._repr_fields()
+        return (f"<{type(self).__name__}{' ' + fields if fields else ''} "
+                f"at 0x{id(self):x}>")
+
+    __str__ = __repr__
