@@ -1,7 +1,7 @@
 """chacharand: cryptographic-strength NumPy bit generators.
 
-ChaCha8, ChaCha12 and ChaCha20 (seekable, 2**64 streams per key), for use
-as ``numpy.random.Generator(ChaCha20(seed))``.
+ChaCha8, ChaCha12 and ChaCha20 (seekable, 2**64 streams per key), HC128,
+ISAAC and ISAAC64, for use as ``numpy.random.Generator(ChaCha20(seed))``.
 """
 from importlib.metadata import PackageNotFoundError, version as _version
 import os as _os
@@ -13,6 +13,9 @@ from chacharand._chacha import (
     chacha_backends,
     default_chacha_backend,
 )
+
+from chacharand._hc128 import HC128
+from chacharand._isaac import ISAAC, ISAAC64
 
 try:
     __version__ = _version("chacharand")
@@ -29,6 +32,9 @@ __all__ = [
     "ChaCha8",
     "ChaCha12",
     "ChaCha20",
+    "HC128",
+    "ISAAC",
+    "ISAAC64",
     "chacha_backends",
     "default_chacha_backend",
     "get_include",

@@ -9,3 +9,5 @@ from chacharand._chacha import (
 __version__: str
 
 def get_include() -> str: ...
+from chacharand._hc128 import HC128 as HC128
+from chacharand._isaac import ISAAC as ISAAC, ISAAC64 as ISAAC64

@@ -112,3 +112,36 @@ def _power_text(n):
     if n > 1 and n & (n - 1) == 0:
         return f"2**{n.bit_length() - 1}"
     return str(n)
+
+
+def table_state(inner, spec, prefix="state['state']"):
+    """Check and convert the fields of a table generator's state.
+
+    `spec` maps each field to ``(dtype, length)``: length None for a scalar
+    (returned as an int), else a 1-D array of that length (returned as a
+    contiguous array of `dtype`).  Values must fit `dtype` exactly.
+    """
+    out = {}
+    for field, (dtype, length) in spec.items():
+        name = f"{prefix}[{field!r}]"
+        info = np.iinfo(dtype)
+        if length is None:
+            out[field] = as_bounded_int(inner[field], name, info.max + 1)
+            continue
+        try:
+            values = np.asarray(inner[field])
+        except (TypeError, ValueError) as exc:
+            raise TypeError(f"{name} must be an array of integers") from exc
+        if values.dtype.kind not in "iu" and not (
+                values.dtype == object and all(
+                    isinstance(v, int) for v in values.ravel().tolist())):
+            raise TypeError(
+                f"{name} must be an array of integers, not {values.dtype}")
+        if values.shape != (length,):
+            raise ValueError(
+                f"{name} must have shape ({length},), got {values.shape}")
+        if values.size and (int(values.min()) < 0 or
+                            int(values.max()) > info.max):
+            raise ValueError(f"{name} values must be in [0, {info.max}]")
+        out[field] = np.ascontiguousarray(values.astype(dtype))
+    return out

@@ -293,7 +293,7 @@ class Conformance:
             del inner[field]
             yield ValueError, "missing", {**good, "state": inner}
         yield ValueError, "unexpected", {
-            **good, "state": {**good["state"], "buffer": 0}}
+            **good, "state": {**good["state"], "not_a_field": 0}}
         other = "ChaCha20" if self.bit_generator.__name__ != "ChaCha20" \
             else "ChaCha8"
         yield ValueError, "bit_generator", {**good, "bit_generator": other}
