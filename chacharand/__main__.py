@@ -4,10 +4,10 @@ import sys
 import numpy as np
 
 import chacharand
-from chacharand import ChaCha8, ChaCha12, ChaCha20
+from chacharand import HC128, ISAAC, ISAAC64, ChaCha8, ChaCha12, ChaCha20
 
 
-GENERATORS = (ChaCha8, ChaCha12, ChaCha20)
+GENERATORS = (ChaCha8, ChaCha12, ChaCha20, HC128, ISAAC, ISAAC64)
 
 
 def describe():
@@ -32,6 +32,11 @@ def demo():
     for i in range(3):
         raw = ChaCha8(7).jumped(i).random_raw(2)
         print(f"    stream {i}: " + " ".join(f"{v:016x}" for v in raw))
+    print("  First 32-bit word of each generator keyed with 32 zero bytes:")
+    for cls in GENERATORS:
+        gen = np.random.Generator(cls(key=bytes(32)))
+        print(f"    {cls.__name__:<9} "
+              f"{int(gen.integers(0, 2**32, dtype=np.uint32)):08x}")
     seeker = ChaCha8(7)
     seeker.advance(10**18)
     print(f"  ChaCha8(7).advance(10**18).word_pos = {seeker.word_pos}")
