@@ -1,0 +1,74 @@
+"""Sphinx configuration for the chacharand documentation.
+
+Build from the repository root, with chacharand installed::
+
+    python -m sphinx -W --keep-going -b html docs docs/_build/html
+    python -m sphinx -W --keep-going -b doctest docs docs/_build/doctest
+
+The API pages are generated from the installed package's docstrings, so
+install (or reinstall) it first: ``python -m pip install .``.
+"""
+import os
+import pathlib
+import sys
+
+# The source tree's chacharand/ has no compiled extension.  When Sphinx is
+# started from the repository root, that directory is on sys.path and would
+# shadow the installed package, so take it off.
+_ROOT = pathlib.Path(__file__).resolve().parent.parent
+sys.path[:] = [
+    p for p in sys.path
+    if pathlib.Path(p or os.curdir).resolve() != _ROOT
+]
+
+try:
+    import chacharand
+except ImportError as exc:  # pragma: no cover - depends on the environment
+    raise RuntimeError(
+        f"cannot import chacharand ({exc}).  The documentation is built "
+        "from the installed package: install it first with "
+        "'python -m pip install .'"
+    ) from exc
+
+# -- Project information ------------------------------------------------------
+
+project = "chacharand"
+author = "the chacharand developers"
+copyright = "the chacharand developers"
+release = chacharand.__version__
+version = ".".join(release.split(".")[:2])
+
+# -- General configuration ----------------------------------------------------
+
+extensions = [
+    "sphinx.ext.autodoc",
+    "sphinx.ext.doctest",
+    "numpydoc",
+]
+
+root_doc = "index"
+exclude_patterns = ["_build"]
+default_role = "py:obj"
+
+# Give every page the same imports as the examples in the docstrings.
+doctest_global_setup = """
+import numpy as np
+"""
+
+# -- autodoc and numpydoc -----------------------------------------------------
+
+autodoc_member_order = "bysource"
+autodoc_typehints = "none"
+
+# The class pages list their members explicitly (see api.rst); numpydoc's
+# own member tables would repeat them.
+numpydoc_show_class_members = False
+numpydoc_show_inherited_class_members = False
+numpydoc_class_members_toctree = False
+numpydoc_xref_param_type = False
+
+# -- HTML output --------------------------------------------------------------
+
+html_theme = "alabaster"
+html_title = f"chacharand {release}"
+html_show_sourcelink = False
