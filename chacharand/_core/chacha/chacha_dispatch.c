@@ -1,9 +1,19 @@
 /*
  * Backend table and run-time selection for the ChaCha kernels.
+ *
+ * The build defines CHACHARAND_HAVE_<ISA> here for each SIMD kernel file it
+ * compiles in; this file itself is compiled without instruction-set flags.
+ * Whether the CPU (and OS) can run a compiled-in kernel is asked of
+ * cr_cpu_features(), which detects once and caches.
  */
 #include "chacha_dispatch.h"
 
+#include "../common/cpu_features.h"
 #include "chacha_kernels.h"
+
+#define KERNELS(isa) {chacha8_blocks_##isa, chacha12_blocks_##isa, \
+                      chacha20_blocks_##isa}
+#define NO_KERNELS {NULL, NULL, NULL}
 
 typedef struct chacha_backend {
     const char *name;
@@ -14,10 +24,26 @@ static const chacha_backend backends[CHACHA_BACKEND_COUNT] = {
     {"portable",
      {chacha8_blocks_portable, chacha12_blocks_portable,
       chacha20_blocks_portable}},
-    {"sse2", {NULL, NULL, NULL}},
-    {"avx2", {NULL, NULL, NULL}},
-    {"avx512", {NULL, NULL, NULL}},
-    {"neon", {NULL, NULL, NULL}},
+#if defined(CHACHARAND_HAVE_SSE2)
+    {"sse2", KERNELS(sse2)},
+#else
+    {"sse2", NO_KERNELS},
+#endif
+#if defined(CHACHARAND_HAVE_AVX2)
+    {"avx2", KERNELS(avx2)},
+#else
+    {"avx2", NO_KERNELS},
+#endif
+#if defined(CHACHARAND_HAVE_AVX512)
+    {"avx512", KERNELS(avx512)},
+#else
+    {"avx512", NO_KERNELS},
+#endif
+#if defined(CHACHARAND_HAVE_NEON)
+    {"neon", KERNELS(neon)},
+#else
+    {"neon", NO_KERNELS},
+#endif
 };
 
 static int rounds_slot(int rounds) {
@@ -40,15 +66,39 @@ const char *chacha_backend_name(int id) {
     return backends[id].name;
 }
 
+/* Can this CPU and OS run the backend's instructions? */
 static int cpu_supports(int id) {
-    return id == CHACHA_BACKEND_PORTABLE;
+    unsigned need;
+    switch (id) {
+    case CHACHA_BACKEND_PORTABLE:
+        return 1;
+    case CHACHA_BACKEND_SSE2:
+        need = CR_CPU_SSE2;
+        break;
+    case CHACHA_BACKEND_AVX2:
+        need = CR_CPU_AVX2;
+        break;
+    case CHACHA_BACKEND_AVX512:
+        /* The file is built with -mavx512f, which lets the compiler use
+         * AVX2 as well; every AVX-512F CPU has it, check anyway. */
+        need = CR_CPU_AVX512F | CR_CPU_AVX2;
+        break;
+    case CHACHA_BACKEND_NEON:
+        need = CR_CPU_NEON;
+        break;
+    default:
+        return 0;
+    }
+    return (cr_cpu_features() & need) == need;
+}
+
+int chacha_backend_compiled(int id) {
+    return id >= 0 && id < CHACHA_BACKEND_COUNT &&
+           backends[id].kernels[0] != NULL;
 }
 
 int chacha_backend_available(int id) {
-    if (id < 0 || id >= CHACHA_BACKEND_COUNT || backends[id].kernels[0] == NULL) {
-        return 0;
-    }
-    return cpu_supports(id);
+    return chacha_backend_compiled(id) && cpu_supports(id);
 }
 
 chacha_blocks_fn chacha_backend_kernel(int id, int rounds) {

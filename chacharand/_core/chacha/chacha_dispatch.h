@@ -24,6 +24,9 @@ typedef enum chacha_backend_id {
 /* "portable", "sse2", "avx2", "avx512", "neon"; NULL outside the range. */
 const char *chacha_backend_name(int id);
 
+/* 1 when the backend's kernels are compiled into this build, else 0. */
+int chacha_backend_compiled(int id);
+
 /* 1 when compiled in and supported by this CPU and OS, else 0. */
 int chacha_backend_available(int id);
 
