@@ -20,4 +20,25 @@ void chacha12_blocks_portable(const uint32_t input[16], uint8_t *out,
 void chacha20_blocks_portable(const uint32_t input[16], uint8_t *out,
                               size_t nblocks);
 
+#define CHACHA_DECLARE_KERNELS(isa)                                         \
+    void chacha8_blocks_##isa(const uint32_t input[16], uint8_t *out,      \
+                              size_t nblocks);                             \
+    void chacha12_blocks_##isa(const uint32_t input[16], uint8_t *out,     \
+                               size_t nblocks);                            \
+    void chacha20_blocks_##isa(const uint32_t input[16], uint8_t *out,     \
+                               size_t nblocks);
+
+#if defined(CHACHARAND_HAVE_SSE2)
+CHACHA_DECLARE_KERNELS(sse2) /* 4 blocks per step, chacha_sse2.c */
+#endif
+#if defined(CHACHARAND_HAVE_AVX2)
+CHACHA_DECLARE_KERNELS(avx2) /* 8 blocks per step, chacha_avx2.c */
+#endif
+#if defined(CHACHARAND_HAVE_AVX512)
+CHACHA_DECLARE_KERNELS(avx512) /* 16 blocks per step, chacha_avx512.c */
+#endif
+#if defined(CHACHARAND_HAVE_NEON)
+CHACHA_DECLARE_KERNELS(neon) /* 4 blocks per step, chacha_neon.c */
+#endif
+
 #endif /* CHACHARAND_CHACHA_KERNELS_H */
