@@ -1,0 +1,704 @@
+/*
+ * C tests of the ChaCha core: known answers, and every compiled-in and
+ * supported backend against the portable kernel for 8, 12 and 20 rounds.
+ *
+ * Built and run by tests/c/Makefile (make -C tests/c test | sanitize |
+ * cross-aarch64).  The AVX-512 kernel is also compiled here a second time
+ * over a plain-C model of the AVX-512F intrinsics it uses, so its logic
+ * (lane counters, carries, transposition, short batches) is checked on any
+ * machine, whether or not the CPU has AVX-512; define CHACHARAND_NO_EMU512
+ * to leave that out.  With CHACHARAND_TEST_AVX2_NOASM, the intrinsics form
+ * of the AVX2 rounds is tested too (linked in under other names).
+ *
+ * Last line: "N passed, N failed"; the exit status is 1 on any failure.
+ */
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "chacha/chacha.h"
+#include "chacha/chacha_dispatch.h"
+#include "chacha/chacha_kernels.h"
+#include "common/cpu_features.h"
+
+static unsigned long n_passed, n_failed;
+
+#define CHECK(cond, ...)                            \
+    do {                                            \
+        if (cond) {                                 \
+            n_passed++;                             \
+        } else {                                    \
+            n_failed++;                             \
+            if (n_failed <= 50) {                   \
+                printf("FAIL %s:%d: ", __FILE__, __LINE__); \
+                printf(__VA_ARGS__);                \
+                printf("\n");                       \
+            }                                       \
+        }                                           \
+    } while (0)
+
+/* ---- small helpers --------------------------------------------------- */
+
+static uint64_t rng_state = 0x243F6A8885A308D3ull;
+
+static uint64_t rnd64(void) { /* splitmix64 */
+    uint64_t z = (rng_state += 0x9E3779B97F4A7C15ull);
+    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
+    z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
+    return z ^ (z >> 31);
+}
+
+static size_t rnd_below(size_t n) { return (size_t)(rnd64() % n); }
+
+static void hex_decode(const char *hex, uint8_t *out, size_t n) {
+    size_t i;
+    for (i = 0; i < n; i++) {
+        unsigned v;
+        sscanf(hex + 2 * i, "%2x", &v);
+        out[i] = (uint8_t)v;
+    }
+}
+
+static void make_input(uint32_t input[16], const uint8_t key[32],
+                       uint64_t counter, uint64_t stream) {
+    static const uint32_t sigma[4] = {0x61707865u, 0x3320646eu, 0x79622d32u,
+                                      0x6b206574u};
+    int i;
+    for (i = 0; i < 4; i++) {
+        input[i] = sigma[i];
+    }
+    for (i = 0; i < 8; i++) {
+        input[4 + i] = cr_load32_le(key + 4 * i);
+    }
+    input[12] = (uint32_t)counter;
+    input[13] = (uint32_t)(counter >> 32);
+    input[14] = (uint32_t)stream;
+    input[15] = (uint32_t)(stream >> 32);
+}
+
+static void random_key(uint8_t key[32]) {
+    int i;
+    for (i = 0; i < 32; i++) {
+        key[i] = (uint8_t)rnd64();
+    }
+}
+
+static chacha_blocks_fn portable_kernel(int rounds) {
+    return rounds == 8 ? chacha8_blocks_portable
+         : rounds == 12 ? chacha12_blocks_portable
+                        : chacha20_blocks_portable;
+}
+
+static size_t first_diff(const uint8_t *a, const uint8_t *b, size_t n) {
+    size_t i;
+    for (i = 0; i < n && a[i] == b[i]; i++) {
+    }
+    return i;
+}
+
+/* ---- the backends under test ----------------------------------------- */
+
+typedef struct backend {
+    const char *name;
+    chacha_blocks_fn k[3]; /* 8, 12, 20 rounds */
+} backend;
+
+static backend backends[CHACHA_BACKEND_COUNT + 2];
+static int n_backends;
+
+static chacha_blocks_fn kernel_of(const backend *b, int rounds) {
+    return b->k[rounds == 8 ? 0 : rounds == 12 ? 1 : 2];
+}
+
+#if !defined(CHACHARAND_NO_EMU512)
+/*
+ * A plain-C model of the AVX-512F intrinsics used by chacha_avx512.c, each
+ * written from its documented definition, then the kernel file itself
+ * compiled over it under other names.
+ */
+typedef struct emu512 {
+    uint32_t w[16];
+} emu512;
+typedef uint16_t emu_mask16;
+
+static emu512 emu_set1(int x) {
+    emu512 r;
+    int i;
+    for (i = 0; i < 16; i++) r.w[i] = (uint32_t)x;
+    return r;
+}
+static emu512 emu_setr(int e0, int e1, int e2, int e3, int e4, int e5,
+                       int e6, int e7, int e8, int e9, int e10, int e11,
+                       int e12, int e13, int e14, int e15) {
+    emu512 r;
+    r.w[0] = (uint32_t)e0; r.w[1] = (uint32_t)e1; r.w[2] = (uint32_t)e2;
+    r.w[3] = (uint32_t)e3; r.w[4] = (uint32_t)e4; r.w[5] = (uint32_t)e5;
+    r.w[6] = (uint32_t)e6; r.w[7] = (uint32_t)e7; r.w[8] = (uint32_t)e8;
+    r.w[9] = (uint32_t)e9; r.w[10] = (uint32_t)e10; r.w[11] = (uint32_t)e11;
+    r.w[12] = (uint32_t)e12; r.w[13] = (uint32_t)e13;
+    r.w[14] = (uint32_t)e14; r.w[15] = (uint32_t)e15;
+    return r;
+}
+static emu512 emu_add(emu512 a, emu512 b) {
+    int i;
+    for (i = 0; i < 16; i++) a.w[i] += b.w[i];
+    return a;
+}
+static emu512 emu_xor(emu512 a, emu512 b) {
+    int i;
+    for (i = 0; i < 16; i++) a.w[i] ^= b.w[i];
+    return a;
+}
+static emu512 emu_rol(emu512 a, int n) {
+    int i;
+    for (i = 0; i < 16; i++) a.w[i] = cr_rotl32(a.w[i], n);
+    return a;
+}
+static emu_mask16 emu_cmplt_epu32(emu512 a, emu512 b) {
+    emu_mask16 k = 0;
+    int i;
+    for (i = 0; i < 16; i++) {
+        if (a.w[i] < b.w[i]) k = (emu_mask16)(k | (1u << i));
+    }
+    return k;
+}
+static emu512 emu_mask_add(emu512 src, emu_mask16 k, emu512 a, emu512 b) {
+    int i;
+    for (i = 0; i < 16; i++) {
+        if (k & (1u << i)) src.w[i] = a.w[i] + b.w[i];
+    }
+    return src;
+}
+/* Within each 128-bit lane L (words 4L..4L+3). */
+static emu512 emu_unpack32(emu512 a, emu512 b, int hi) {
+    emu512 r;
+    int L, o = hi ? 2 : 0;
+    for (L = 0; L < 4; L++) {
+        r.w[4 * L + 0] = a.w[4 * L + o];
+        r.w[4 * L + 1] = b.w[4 * L + o];
+        r.w[4 * L + 2] = a.w[4 * L + o + 1];
+        r.w[4 * L + 3] = b.w[4 * L + o + 1];
+    }
+    return r;
+}
+static emu512 emu_unpack64(emu512 a, emu512 b, int hi) {
+    emu512 r;
+    int L, o = hi ? 2 : 0;
+    for (L = 0; L < 4; L++) {
+        r.w[4 * L + 0] = a.w[4 * L + o];
+        r.w[4 * L + 1] = a.w[4 * L + o + 1];
+        r.w[4 * L + 2] = b.w[4 * L + o];
+        r.w[4 * L + 3] = b.w[4 * L + o + 1];
+    }
+    return r;
+}
+static emu512 emu_shuffle_i32x4(emu512 a, emu512 b, int imm) {
+    emu512 r;
+    int L, j;
+    for (L = 0; L < 4; L++) {
+        const emu512 *src = L < 2 ? &a : &b;
+        int sel = (imm >> (2 * L)) & 3;
+        for (j = 0; j < 4; j++) r.w[4 * L + j] = src->w[4 * sel + j];
+    }
+    return r;
+}
+static void emu_storeu(void *p, emu512 v) {
+    int i;
+    for (i = 0; i < 16; i++) cr_store32_le((uint8_t *)p + 4 * i, v.w[i]);
+}
+
+#define CHACHARAND_AVX512_EMULATION 1
+#define __m512i emu512
+#define __mmask16 emu_mask16
+#define _mm512_set1_epi32 emu_set1
+#define _mm512_setr_epi32 emu_setr
+#define _mm512_add_epi32 emu_add
+#define _mm512_xor_si512 emu_xor
+#define _mm512_rol_epi32 emu_rol
+#define _mm512_cmplt_epu32_mask emu_cmplt_epu32
+#define _mm512_mask_add_epi32 emu_mask_add
+#define _mm512_unpacklo_epi32(a, b) emu_unpack32(a, b, 0)
+#define _mm512_unpackhi_epi32(a, b) emu_unpack32(a, b, 1)
+#define _mm512_unpacklo_epi64(a, b) emu_unpack64(a, b, 0)
+#define _mm512_unpackhi_epi64(a, b) emu_unpack64(a, b, 1)
+#define _mm512_shuffle_i32x4 emu_shuffle_i32x4
+#define _mm512_storeu_si512 emu_storeu
+#define chacha8_blocks_avx512 emu_chacha8_blocks_avx512
+#define chacha12_blocks_avx512 emu_chacha12_blocks_avx512
+#define chacha20_blocks_avx512 emu_chacha20_blocks_avx512
+void emu_chacha8_blocks_avx512(const uint32_t input[16], uint8_t *out,
+                               size_t nblocks);
+void emu_chacha12_blocks_avx512(const uint32_t input[16], uint8_t *out,
+                                size_t nblocks);
+void emu_chacha20_blocks_avx512(const uint32_t input[16], uint8_t *out,
+                                size_t nblocks);
+#include "chacha/chacha_avx512.c"
+#undef LANES
+#undef ADD
+#undef XOR
+#undef ROT
+#undef QUARTER_ROUNDS
+#undef TRANSPOSE4
+#undef STOREU
+#undef STORE_COLUMN
+#undef BCAST
+#undef chacha8_blocks_avx512
+#undef chacha12_blocks_avx512
+#undef chacha20_blocks_avx512
+#endif /* !CHACHARAND_NO_EMU512 */
+
+#if defined(CHACHARAND_TEST_AVX2_NOASM)
+/* chacha_avx2.c built again with CHACHARAND_NO_ASM (see the Makefile). */
+void chacha8_blocks_avx2_noasm(const uint32_t input[16], uint8_t *out,
+                               size_t nblocks);
+void chacha12_blocks_avx2_noasm(const uint32_t input[16], uint8_t *out,
+                                size_t nblocks);
+void chacha20_blocks_avx2_noasm(const uint32_t input[16], uint8_t *out,
+                                size_t nblocks);
+#endif
+
+static void collect_backends(void) {
+    int id;
+    for (id = 0; id < CHACHA_BACKEND_COUNT; id++) {
+        if (id != CHACHA_BACKEND_PORTABLE && chacha_backend_available(id)) {
+            backend *b = &backends[n_backends++];
+            b->name = chacha_backend_name(id);
+            b->k[0] = chacha_backend_kernel(id, 8);
+            b->k[1] = chacha_backend_kernel(id, 12);
+            b->k[2] = chacha_backend_kernel(id, 20);
+        }
+    }
+#if defined(CHACHARAND_TEST_AVX2_NOASM)
+    if (chacha_backend_available(CHACHA_BACKEND_AVX2)) {
+        backend *b = &backends[n_backends++];
+        b->name = "avx2-noasm";
+        b->k[0] = chacha8_blocks_avx2_noasm;
+        b->k[1] = chacha12_blocks_avx2_noasm;
+        b->k[2] = chacha20_blocks_avx2_noasm;
+    }
+#endif
+#if !defined(CHACHARAND_NO_EMU512)
+    {
+        backend *b = &backends[n_backends++];
+        b->name = "avx512-emulated";
+        b->k[0] = emu_chacha8_blocks_avx512;
+        b->k[1] = emu_chacha12_blocks_avx512;
+        b->k[2] = emu_chacha20_blocks_avx512;
+    }
+#endif
+}
+
+/* ---- dispatch -------------------------------------------------------- */
+
+static void test_dispatch(void) {
+    int id, best = chacha_backend_best();
+    unsigned f = cr_cpu_features();
+
+    printf("cpu features:%s%s%s%s%s%s\n", f & CR_CPU_SSE2 ? " sse2" : "",
+           f & CR_CPU_SSSE3 ? " ssse3" : "", f & CR_CPU_AVX ? " avx" : "",
+           f & CR_CPU_AVX2 ? " avx2" : "", f & CR_CPU_AVX512F ? " avx512f" : "",
+           f & CR_CPU_NEON ? " neon" : "");
+    for (id = 0; id < CHACHA_BACKEND_COUNT; id++) {
+        printf("backend %-8s compiled=%d available=%d%s\n",
+               chacha_backend_name(id), chacha_backend_compiled(id),
+               chacha_backend_available(id), id == best ? "  (best)" : "");
+    }
+    CHECK(cr_cpu_features() == f, "feature detection is not stable");
+    CHECK(chacha_backend_available(CHACHA_BACKEND_PORTABLE),
+          "portable must be available");
+    CHECK(chacha_backend_available(best), "best backend %d not available",
+          best);
+    CHECK(chacha_backend_name(-1) == NULL &&
+              chacha_backend_name(CHACHA_BACKEND_COUNT) == NULL,
+          "names out of range");
+    CHECK(!chacha_backend_available(-1) &&
+              !chacha_backend_available(CHACHA_BACKEND_COUNT),
+          "availability out of range");
+    for (id = 0; id < CHACHA_BACKEND_COUNT; id++) {
+        int r;
+        if (id > best) {
+            CHECK(!chacha_backend_available(id) || id == CHACHA_BACKEND_NEON,
+                  "best is not the widest");
+        }
+        CHECK(chacha_backend_kernel(id, 7) == NULL &&
+                  chacha_backend_kernel(id, 0) == NULL,
+              "kernel for bad rounds");
+        for (r = 8; r <= 20; r += 4) {
+            if (r == 16) continue;
+            CHECK((chacha_backend_kernel(id, r) != NULL) ==
+                      chacha_backend_available(id),
+                  "kernel(%d, %d) presence", id, r);
+            if (chacha_backend_available(id) && !chacha_backend_compiled(id)) {
+                CHECK(0, "available but not compiled: %d", id);
+            }
+        }
+    }
+#if defined(__x86_64__) || defined(_M_X64)
+    CHECK((f & CR_CPU_SSE2) != 0, "x86-64 without SSE2?");
+#endif
+#if defined(__aarch64__)
+    CHECK((f & CR_CPU_NEON) != 0, "aarch64 without NEON?");
+#endif
+    if (f & CR_CPU_AVX512F) {
+        CHECK((f & CR_CPU_AVX2) != 0, "AVX-512F without AVX2");
+    }
+}
+
+/* ---- known answers --------------------------------------------------- */
+
+typedef struct kat {
+    const char *id;
+    int rounds;
+    const char *key_hex;
+    uint64_t counter, stream;
+    const char *keystream_hex; /* a whole number of blocks */
+} kat;
+
+static const kat kats[] = {
+    {"RFC8439-2.3.2", 20,
+     "000102030405060708090a0b0c0d0e0f101112131415161718191a1b1c1d1e1f",
+     648518346341351425ull, 1241513984ull,
+     "10f1e7e4d13b5915500fdd1fa32071c4c7d1f4c733c068030422aa9ac3d46c4e"
+     "d2826446079faa0914c2d705d98b02a2b5129cd1de164eb9cbd083e8a2503c4e"},
+    {"strombergson-01-TC1-k256-r8", 8,
+     "0000000000000000000000000000000000000000000000000000000000000000", 0,
+     0,
+     "3e00ef2f895f40d67f5bb8e81f09a5a12c840ec3ce9a7f3b181be188ef711a1e"
+     "984ce172b9216f419f445367456d5619314a42a3da86b001387bfdb80e0cfe42"
+     "d2aefa0deaa5c151bf0adb6c01f2a5adc0fd581259f9a2aadcf20f8fd566a26b"
+     "5032ec38bbc5da98ee0c6f568b872a65a08abf251deb21bb4b56e5d8821e68aa"},
+    {"strombergson-01-TC1-k256-r12", 12,
+     "0000000000000000000000000000000000000000000000000000000000000000", 0,
+     0,
+     "9bf49a6a0755f953811fce125f2683d50429c3bb49e074147e0089a52eae155f"
+     "0564f879d27ae3c02ce82834acfa8c793a629f2ca0de6919610be82f411326be"
+     "0bd58841203e74fe86fc71338ce0173dc628ebb719bdcbcc151585214cc089b4"
+     "42258dcda14cf111c602b8971b8cc843e91e46ca905151c02744a6b017e69316"},
+    {"strombergson-01-TC1-k256-r20", 20,
+     "0000000000000000000000000000000000000000000000000000000000000000", 0,
+     0,
+     "76b8e0ada0f13d90405d6ae55386bd28bdd219b8a08ded1aa836efcc8b770dc7"
+     "da41597c5157488d7724e03fb8d84a376a43b8f41518a11cc387b669b2ee6586"
+     "9f07e7be5551387a98ba977c732d080dcb0f29a048e3656912c6533e32ee7aed"
+     "29b721769ce64e43d57133b074d839d531ed1f28510afb45ace10a1f4b794d6f"},
+    {"strombergson-01-TC8-k256-r8", 8,
+     "c46ec1b18ce8a878725a37e780dfb7351f68ed2e194c79fbc6aebee1a667975d", 0,
+     2414607592068340250ull,
+     "838751b42d8ddd8a3d77f48825a2ba752cf4047cb308a5978ef274973be374c9"
+     "6ad848065871417b08f034e681fe46a93f7d5c61d1306614d4aaf257a7cff08b"
+     "16f2fda170cc18a4b58a2667ed962774af792a6e7f3c77992540711a7a136d7e"
+     "8a2f8d3f93816709d45a3fa5f8ce72fde15be7b841acba3a2abd557228d9fe4f"},
+    {"strombergson-01-TC8-k256-r12", 12,
+     "c46ec1b18ce8a878725a37e780dfb7351f68ed2e194c79fbc6aebee1a667975d", 0,
+     2414607592068340250ull,
+     "1482072784bc6d06b4e73bdc118bc0103c7976786ca918e06986aa251f7e9cc1"
+     "b2749a0a16ee83b4242d2e99b08d7c20092b80bc466c87283b61b1b39d0ffbab"
+     "d94b116bc1ebdb329b9e4f620db695544a8e3d9b68473d0c975a46ad966ed631"
+     "e42aff530ad5eac7d8047adfa1e5113c91f3e3b883f1d189ac1c8fe07ba5a42b"},
+    {"strombergson-01-TC8-k256-r20", 20,
+     "c46ec1b18ce8a878725a37e780dfb7351f68ed2e194c79fbc6aebee1a667975d", 0,
+     2414607592068340250ull,
+     "f63a89b75c2271f9368816542ba52f06ed49241792302b00b5e8f80ae9a473af"
+     "c25b218f519af0fdd406362e8d69de7f54c604a6e00f353f110f771bdca8ab92"
+     "e5fbc34e60a1d9a9db17345b0a402736853bf910b060bdf1f897b6290f01d138"
+     "ae2c4c90225ba9ea14d518f55929dea098ca7a6ccfe61227053c84e49a4a3332"},
+};
+
+static void test_kat_one(const kat *t, const char *bname, chacha_blocks_fn k) {
+    uint8_t key[32], expect[128], got[128 + 1];
+    uint32_t input[16];
+    size_t nbytes = strlen(t->keystream_hex) / 2;
+    size_t nblocks = nbytes / 64;
+    chacha_state *s;
+
+    hex_decode(t->key_hex, key, 32);
+    hex_decode(t->keystream_hex, expect, nbytes);
+    make_input(input, key, t->counter, t->stream);
+
+    /* The kernel, to an odd address. */
+    memset(got, 0, sizeof got);
+    k(input, got + 1, nblocks);
+    CHECK(memcmp(got + 1, expect, nbytes) == 0, "%s kernel %s", t->id, bname);
+
+    /* The generator, word by word and in bulk. */
+    s = (chacha_state *)malloc(sizeof *s);
+    if (s == NULL) {
+        CHECK(0, "out of memory");
+        return;
+    }
+    chacha_init(s, key, t->stream, t->rounds, k);
+    chacha_seek(s, t->counter, 0);
+    {
+        size_t i;
+        int ok = 1;
+        for (i = 0; i < nbytes / 4; i++) {
+            ok &= chacha_next_uint32(s) == cr_load32_le(expect + 4 * i);
+        }
+        CHECK(ok, "%s next_uint32 %s", t->id, bname);
+    }
+    chacha_seek(s, t->counter, 0);
+    chacha_fill_bytes(s, got, nbytes);
+    CHECK(memcmp(got, expect, nbytes) == 0, "%s fill_bytes %s", t->id, bname);
+    chacha_wipe(s);
+    free(s);
+}
+
+static void test_kats(void) {
+    size_t i;
+    int b;
+    for (i = 0; i < sizeof kats / sizeof kats[0]; i++) {
+        test_kat_one(&kats[i], "portable", portable_kernel(kats[i].rounds));
+        for (b = 0; b < n_backends; b++) {
+            test_kat_one(&kats[i], backends[b].name,
+                         kernel_of(&backends[b], kats[i].rounds));
+        }
+    }
+}
+
+/* ---- kernel parity --------------------------------------------------- */
+
+#define GUARD 64u
+
+/* Backend vs portable for one input and block count, written at an address
+ * `misalign` bytes past a 64-byte boundary; checks that nothing outside the
+ * blocks is written and that the input is left alone.  Returns 1 if ok. */
+static int parity_once(const backend *b, int rounds, const uint32_t input[16],
+                       size_t nblocks, size_t misalign) {
+    size_t nbytes = nblocks * CHACHA_BLOCK_BYTES;
+    uint8_t *ref = (uint8_t *)malloc(nbytes + 1);
+    size_t rawsize = nbytes + 2 * GUARD + 128;
+    uint8_t *raw = (uint8_t *)malloc(rawsize);
+    uint8_t *out;
+    uint32_t in_copy[16];
+    size_t i;
+    int ok = 1;
+
+    if (ref == NULL || raw == NULL) {
+        free(ref);
+        free(raw);
+        CHECK(0, "out of memory");
+        return 0;
+    }
+    /* misalign < 64: out + nbytes + GUARD stays inside raw */
+    out = raw + GUARD + ((64 - (uintptr_t)(raw + GUARD) % 64) % 64) + misalign;
+    memset(raw, 0xA5, rawsize);
+    portable_kernel(rounds)(input, ref, nblocks);
+    memcpy(in_copy, input, sizeof in_copy);
+    kernel_of(b, rounds)(in_copy, out, nblocks);
+
+    if (memcmp(out, ref, nbytes) != 0) {
+        size_t d = first_diff(out, ref, nbytes);
+        ok = 0;
+        CHECK(0,
+              "%s r%d nblocks=%zu counter=%08x%08x misalign=%zu: first "
+              "difference at byte %zu (block %zu)",
+              b->name, rounds, nblocks, (unsigned)input[13],
+              (unsigned)input[12], misalign, d, d / 64);
+    }
+    for (i = 0; i < GUARD; i++) {
+        if (out[-1 - (ptrdiff_t)i] != 0xA5 || out[nbytes + i] != 0xA5) {
+            ok = 0;
+            CHECK(0, "%s r%d nblocks=%zu wrote outside its output", b->name,
+                  rounds, nblocks);
+            break;
+        }
+    }
+    if (memcmp(in_copy, input, sizeof in_copy) != 0) {
+        ok = 0;
+        CHECK(0, "%s r%d modified its input", b->name, rounds);
+    }
+    free(ref);
+    free(raw);
+    return ok;
+}
+
+static void test_parity(void) {
+    static const size_t large[] = {63, 64, 65, 100, 127, 128, 129, 255, 256,
+                                   257, 1000};
+    uint64_t counters[64];
+    size_t nctr = 0, ci, n;
+    int b, r;
+    uint64_t k;
+
+    counters[nctr++] = 0;
+    for (k = 0; k <= 20; k++) {
+        counters[nctr++] = 0xFFFFFFFFull - k; /* carry into word 13 */
+    }
+    for (k = 0; k <= 20; k++) {
+        counters[nctr++] = 0xFFFFFFFFFFFFFFFFull - k; /* wrap mod 2^64 */
+    }
+    counters[nctr++] = 0x00000007FFFFFFF5ull; /* carry with word 13 != 0 */
+    counters[nctr++] = 0x7FFFFFFFFFFFFFF9ull;
+    counters[nctr++] = 0x000000007FFFFFFAull; /* 2^31 crossing, no carry */
+    while (nctr < sizeof counters / sizeof counters[0]) {
+        counters[nctr++] = rnd64();
+    }
+
+    for (b = 0; b < n_backends; b++) {
+        for (r = 8; r <= 20; r += (r == 12 ? 8 : 4)) {
+            unsigned long fails_before = n_failed, checks = 0;
+            for (ci = 0; ci < nctr; ci++) {
+                uint8_t key[32];
+                uint32_t input[16];
+                random_key(key);
+                make_input(input, key, counters[ci], rnd64());
+                for (n = 0; n <= 40; n++) {
+                    checks++;
+                    if (parity_once(&backends[b], r, input, n, (n + ci) % 5)) {
+                        n_passed++;
+                    }
+                }
+                if (ci % 4 == 0 || ci == 21 || ci == 42) {
+                    for (n = 0; n < sizeof large / sizeof large[0]; n++) {
+                        checks++;
+                        if (parity_once(&backends[b], r, input, large[n],
+                                        ci % 3)) {
+                            n_passed++;
+                        }
+                    }
+                }
+            }
+            printf("parity %-16s r%-2d: %lu cases, %s\n", backends[b].name,
+                   r, checks, n_failed == fails_before ? "ok" : "FAILED");
+        }
+    }
+}
+
+/* ---- the generator API over each backend ----------------------------- */
+
+#define REF_BLOCKS 160u
+
+/*
+ * Random sequences of next_uint32 / next_uint64 / fill_words / fill_bytes /
+ * fill_uint64 from a position, with a backend's kernel, against the
+ * portable keystream of that position.
+ */
+static void api_sequence(const backend *b, int rounds, uint64_t block,
+                         unsigned word) {
+    uint8_t key[32];
+    uint64_t stream = rnd64();
+    uint32_t input[16];
+    uint8_t *ref = (uint8_t *)malloc(REF_BLOCKS * CHACHA_BLOCK_BYTES);
+    uint8_t *buf = (uint8_t *)malloc(REF_BLOCKS * CHACHA_BLOCK_BYTES + 16);
+    uint64_t *u64 = (uint64_t *)malloc(REF_BLOCKS * CHACHA_BLOCK_BYTES);
+    chacha_state *s = (chacha_state *)malloc(sizeof *s);
+    size_t pos = word; /* words consumed from the start of `ref` */
+    size_t limit = REF_BLOCKS * CHACHA_BLOCK_WORDS;
+    int ok = 1, step;
+
+    if (ref == NULL || buf == NULL || u64 == NULL || s == NULL) {
+        CHECK(0, "out of memory");
+        goto done;
+    }
+    random_key(key);
+    make_input(input, key, block, stream);
+    portable_kernel(rounds)(input, ref, REF_BLOCKS);
+    chacha_init(s, key, stream, rounds, kernel_of(b, rounds));
+    chacha_seek(s, block, word);
+
+    for (step = 0; step < 60 && ok; step++) {
+        size_t room = limit - pos, n, off, i;
+        int op = (int)rnd_below(5);
+        uint64_t tb;
+        unsigned tw;
+
+        if (room < 8) {
+            break;
+        }
+        switch (op) {
+        case 0: /* a few next_uint32 */
+            n = 1 + rnd_below(20);
+            for (i = 0; i < n && i < room; i++) {
+                ok &= chacha_next_uint32(s) == cr_load32_le(ref + 4 * (pos + i));
+            }
+            pos += i;
+            break;
+        case 1: /* a few next_uint64 */
+            n = 1 + rnd_below(20);
+            for (i = 0; i + 2 <= room && i < 2 * n; i += 2) {
+                ok &= chacha_next_uint64(s) == cr_load64_le(ref + 4 * (pos + i));
+            }
+            pos += i;
+            break;
+        case 2: /* fill_words to an odd address */
+            n = rnd_below(room < 700 ? room : 700);
+            off = 1 + rnd_below(15);
+            chacha_fill_words(s, buf + off, n);
+            ok &= memcmp(buf + off, ref + 4 * pos, 4 * n) == 0;
+            pos += n;
+            break;
+        case 3: /* fill_bytes, any length, odd address */
+            n = rnd_below(4 * (room < 700 ? room : 700) - 3);
+            off = 1 + rnd_below(15);
+            chacha_fill_bytes(s, buf + off, n);
+            ok &= memcmp(buf + off, ref + 4 * pos, n) == 0;
+            pos += (n + 3) / 4; /* a partial last word is consumed whole */
+            break;
+        default: /* fill_uint64 */
+            n = rnd_below((room < 700 ? room : 700) / 2);
+            chacha_fill_uint64(s, u64, n);
+            for (i = 0; i < n; i++) {
+                ok &= u64[i] == cr_load64_le(ref + 4 * (pos + 2 * i));
+            }
+            pos += 2 * n;
+            break;
+        }
+        chacha_tell(s, &tb, &tw);
+        ok &= tb == block + pos / 16 && tw == pos % 16;
+        if (!ok) {
+            CHECK(0, "%s r%d api op %d at step %d (start block %016llx word %u)",
+                  b->name, rounds, op, step, (unsigned long long)block, word);
+        }
+    }
+    if (ok) {
+        n_passed++;
+    }
+done:
+    if (s != NULL) {
+        chacha_wipe(s);
+    }
+    free(s);
+    free(ref);
+    free(buf);
+    free(u64);
+}
+
+static void test_api(void) {
+    static const uint64_t starts[] = {0,
+                                      5,
+                                      0xFFFFFFFFull - 3,
+                                      0xFFFFFFFFull - 40,
+                                      0x1FFFFFFF0ull,
+                                      0xFFFFFFFFFFFFFFFFull - 2,
+                                      0xFFFFFFFFFFFFFFFFull - 70};
+    int b, r, rep;
+    size_t i;
+    for (b = 0; b < n_backends; b++) {
+        for (r = 8; r <= 20; r += (r == 12 ? 8 : 4)) {
+            unsigned long fails_before = n_failed;
+            for (i = 0; i < sizeof starts / sizeof starts[0]; i++) {
+                for (rep = 0; rep < 4; rep++) {
+                    api_sequence(&backends[b], r, starts[i],
+                                 (unsigned)(rep == 0 ? 0 : rnd_below(16)));
+                }
+            }
+            for (rep = 0; rep < 8; rep++) {
+                api_sequence(&backends[b], r, rnd64(),
+                             (unsigned)rnd_below(16));
+            }
+            printf("api    %-16s r%-2d: %s\n", backends[b].name, r,
+                   n_failed == fails_before ? "ok" : "FAILED");
+        }
+    }
+}
+
+int main(void) {
+    collect_backends();
+    test_dispatch();
+    test_kats();
+    test_parity();
+    test_api();
+    printf("%lu passed, %lu failed\n", n_passed, n_failed);
+    return n_failed != 0;
+}
