@@ -13,6 +13,10 @@
  */
 #include <arm_neon.h>
 
+#if defined(__AARCH64EB__) || defined(__ARM_BIG_ENDIAN)
+#error "chacha_neon.c stores lanes as little-endian bytes: little-endian only"
+#endif
+
 /* This file defines the kernels declared under this macro; the build
  * defines it for the dispatcher when the file is compiled in. */
 #if !defined(CHACHARAND_HAVE_NEON)
