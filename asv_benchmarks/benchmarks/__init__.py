@@ -1,0 +1,1 @@
+"""asv benchmarks for chacharand (see ../asv.conf.json)."""
