@@ -1,0 +1,170 @@
+"""The benchmark tools still run (their timings are not tested).
+
+``python -m chacharand bench`` is run once at a tiny size and its JSON
+checked for shape; every asv benchmark is set up and called once at a tiny
+size; the plotting tool turns the JSON into its RST table.  No assertion
+here depends on how fast anything is.
+"""
+import importlib.util
+import inspect
+import itertools
+import json
+import math
+import pathlib
+import subprocess
+import sys
+
+import pytest
+
+import chacharand
+
+ROOT = pathlib.Path(__file__).resolve().parent.parent
+ASV_MODULE = ROOT / "asv_benchmarks" / "benchmarks" / "bench_generators.py"
+PLOT_TOOL = ROOT / "tools" / "plot_performance.py"
+
+OPERATIONS = ["random_raw", "random", "standard_normal", "integers",
+              "random_bytes"]
+BIT_GENERATORS = ["ChaCha8", "ChaCha12", "ChaCha20", "HC128", "ISAAC",
+                  "ISAAC64", "PCG64", "SFC64", "Philox"]
+TINY = 16
+
+
+def _load(path, name):
+    spec = importlib.util.spec_from_file_location(name, path)
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+@pytest.fixture(scope="module")
+def bench_json(tmp_path_factory):
+    tmp = tmp_path_factory.mktemp("bench")
+    out = tmp / "bench.json"
+    # From a directory that is not the source tree, so the installed
+    # package runs.
+    proc = subprocess.run(
+        [sys.executable, "-m", "chacharand", "bench", "--quick",
+         "--size", "64", "--repeat", "2", "--json", str(out)],
+        cwd=tmp, capture_output=True, text=True, timeout=300)
+    assert proc.returncode == 0, proc.stderr
+    return proc, json.loads(out.read_text(encoding="utf-8"))
+
+
+def test_bench_prints_table_and_targets(bench_json):
+    proc, _ = bench_json
+    for text in ("ratio to PCG64", "ChaCha20", "PCG64", "Targets"):
+        assert text in proc.stdout
+    assert "[1/" in proc.stderr        # the progress line
+
+
+def test_bench_json_structure(bench_json):
+    _, report = bench_json
+    assert report["schema"] == "chacharand-bench/1"
+    machine = report["machine"]
+    for key in ("cpu_model", "cpu_flags", "numpy", "chacharand",
+                "chacha_backends", "default_chacha_backend", "python"):
+        assert key in machine
+    assert machine["chacharand"] == chacharand.__version__
+    assert machine["chacha_backends"] == chacharand.chacha_backends()
+    assert set(machine["cpu_flags"]) >= {"avx2", "avx512f"}
+    assert report["config"]["size"] == 64
+    assert report["config"]["repeat"] == 2
+    assert report["config"]["quick"] is True
+
+    names = [g["name"] for g in report["generators"]]
+    assert set(BIT_GENERATORS) <= set(names)
+    # One line per backend for ChaCha8 and ChaCha20.
+    default = chacharand.default_chacha_backend()
+    for cls in ("ChaCha8", "ChaCha20"):
+        backends = {g["backend"] for g in report["generators"]
+                    if g["algorithm"] == cls and g["family"] == "chacharand"}
+        assert backends == set(chacharand.chacha_backends())
+    assert {g["backend"] for g in report["generators"]
+            if g["name"] in ("ChaCha8", "ChaCha12", "ChaCha20")} == {default}
+
+    results = {(r["generator"], r["operation"]): r
+               for r in report["results"]}
+    for name in BIT_GENERATORS:
+        for op in OPERATIONS:
+            r = results[(name, op)]
+            assert len(r["samples_ns_per_value"]) == 2
+            assert math.isfinite(r["ns_per_value"])
+            assert isinstance(r["ratio_to_pcg64"], float)
+    for op in OPERATIONS:
+        assert results[("PCG64", op)]["ratio_to_pcg64"] == 1.0
+
+    keystream = {(k["generator"], k["operation"]) for k in report["keystream"]}
+    assert ("ChaCha20", "random_raw") in keystream
+    assert ("ChaCha8", "random_bytes") in keystream
+
+    assert len(report["targets"]) == 12
+    for t in report["targets"]:
+        assert t["status"] in ("PASS", "MISS", "N/A")
+        assert t["status"] == "N/A" or isinstance(t["measured"], float)
+
+    optional = {"OpenSSL ChaCha20": "cryptography",
+                "randomgen ChaCha20": "randomgen"}
+    for name, package in optional.items():
+        installed = importlib.util.find_spec(package) is not None
+        assert (name in names) == installed
+        if not installed:
+            assert any(package in note for note in report["notes"])
+
+
+def test_bench_rejects_bad_arguments(tmp_path):
+    proc = subprocess.run(
+        [sys.executable, "-m", "chacharand", "bench", "--size", "0"],
+        cwd=tmp_path, capture_output=True, text=True, timeout=60)
+    assert proc.returncode == 2
+    assert "--size" in proc.stderr
+
+
+def test_plot_tool_writes_rst(bench_json, tmp_path):
+    _, report = bench_json
+    src = tmp_path / "bench.json"
+    src.write_text(json.dumps(report), encoding="utf-8")
+    rst = tmp_path / "performance.rst"
+    args = [sys.executable, str(PLOT_TOOL), str(src), "--rst", str(rst)]
+    if importlib.util.find_spec("matplotlib") is not None:
+        args += ["--png", str(tmp_path / "performance.png")]
+    proc = subprocess.run(args, cwd=tmp_path, capture_output=True,
+                          text=True, timeout=120)
+    assert proc.returncode == 0, proc.stderr
+    text = rst.read_text(encoding="utf-8")
+    assert "list-table" in text and "PCG64" in text
+    if "--png" in args:
+        png = (tmp_path / "performance.png").read_bytes()
+        assert png.startswith(b"\x89PNG")
+
+
+def _tiny(value):
+    """The asv parameter, shrunk if it is a size."""
+    return min(value, TINY) if isinstance(value, int) else value
+
+
+def test_asv_benchmarks_run_once():
+    """Every asv benchmark, every parameter, once at a tiny size."""
+    module = _load(ASV_MODULE, "chacharand_asv_benchmarks")
+    ran = skipped = 0
+    for _, cls in inspect.getmembers(module, inspect.isclass):
+        if cls.__module__ != module.__name__:
+            continue
+        methods = [m for m in dir(cls) if m.startswith("time_")]
+        if not methods:
+            continue
+        params = getattr(cls, "params", [[]])
+        assert len(params) == len(cls.param_names), cls.__name__
+        for combo in itertools.product(*params):
+            combo = tuple(_tiny(v) for v in combo)
+            bench = cls()
+            try:
+                bench.setup(*combo)
+            except NotImplementedError:      # asv's "skipped"
+                skipped += 1
+                continue
+            for m in methods:
+                getattr(bench, m)(*combo)
+                ran += 1
+    assert ran > 100
+    backends = len(chacharand.chacha_backends())
+    assert skipped >= 2 * 2 * (5 - backends)
