@@ -12,6 +12,11 @@
 #else
 #include <cpuid.h>
 #endif
+#if defined(__APPLE__)
+#include <stddef.h>
+#include <sys/types.h>
+#include <sys/sysctl.h>
+#endif
 #endif
 
 /* Set in the cached word once detection has run, so that 0 means "not yet". */
@@ -89,6 +94,19 @@ static unsigned detect(void) {
      * 6 = upper ZMM0-15, 7 = ZMM16-31. */
     ymm_saved = (xcr0 & 0x06u) == 0x06u;
     zmm_saved = (xcr0 & 0xE6u) == 0xE6u;
+#if defined(__APPLE__)
+    /* macOS turns the AVX-512 state on for a thread at its first AVX-512
+     * instruction, so XCR0 may not show it yet; the kernel says whether it
+     * supports it. */
+    if (!zmm_saved && ymm_saved && (r7[1] & (1u << 16))) {
+        int v = 0;
+        size_t len = sizeof v;
+        if (sysctlbyname("hw.optional.avx512f", &v, &len, NULL, 0) == 0 &&
+            v != 0) {
+            zmm_saved = 1;
+        }
+    }
+#endif
     if ((r1[2] & (1u << 28)) && ymm_saved) {
         features |= CR_CPU_AVX;
         if (r7[1] & (1u << 5)) {
