@@ -53,4 +53,9 @@ def main(argv=None):
 
 
 if __name__ == "__main__":
-    sys.exit(main())
+    try:
+        sys.exit(main())
+    except BrokenPipeError:
+        # Output piped into a reader that stopped early (`| head`).
+        sys.stderr.close()
+        sys.exit(0)
