@@ -32,6 +32,47 @@ cdef enum:
 cdef int ENTROPY_POOL_WORDS = 8
 
 
+class KeyOnlySeedSequence(SeedlessSeedSequence):
+    """The ``seed_seq`` of a generator built from an explicit key.
+
+    Such a generator has no SeedSequence: its key was given, not derived.
+    NumPy's placeholder for this case fails late and vaguely (for example
+    inside ``dask.array.random``, which spawns one generator per chunk
+    from ``bit_generator._seed_seq``); this one refuses to spawn or to
+    generate state with a TypeError that says why and what to do instead.
+
+    Parameters
+    ----------
+    bit_generator : str
+        Name of the generator's class, for the messages.
+    """
+
+    def __init__(self, bit_generator="BitGenerator"):
+        self.bit_generator = str(bit_generator)
+
+    def __reduce__(self):
+        return (type(self), (self.bit_generator,))
+
+    def __repr__(self):
+        return f"{type(self).__name__}({self.bit_generator!r})"
+
+    def _refuse(self, what):
+        raise TypeError(
+            f"cannot {what} from a {self.bit_generator} built from an "
+            "explicit key: it has no SeedSequence.  Build it from a seed "
+            f"({self.bit_generator}(seed), with an int or a SeedSequence) "
+            "to spawn children or to use it with dask.array.random"
+            + (", or derive disjoint streams with jumped(i) or "
+               "chacharand.parallel_generators"
+               if self.bit_generator.startswith("ChaCha") else ""))
+
+    def spawn(self, n_children):
+        self._refuse("spawn")
+
+    def generate_state(self, n_words, dtype=np.uint32):
+        self._refuse("generate state")
+
+
 cdef class KeyedBitGenerator(BitGenerator):
     """Base of the chacharand bit generators; not for direct use."""
 
@@ -69,8 +110,17 @@ cdef class KeyedBitGenerator(BitGenerator):
             raise ValueError("seed and key cannot both be given")
         if key is not None:
             key = as_key_bytes(key, "key", key_bytes, exact=key_exact)
-            BitGenerator.__init__(self, SeedlessSeedSequence())
+            BitGenerator.__init__(self,
+                                  KeyOnlySeedSequence(type(self).__name__))
             return key
+        if isinstance(seed, SeedlessSeedSequence):
+            # What a keyed generator's seed_seq.spawn() gives in NumPy; it
+            # cannot make a key.
+            raise TypeError(
+                f"seed cannot be a {type(seed).__name__}: it holds no "
+                f"entropy to derive a {type(self).__name__} key from (it "
+                "is the seed_seq of a generator built from an explicit "
+                "key).  Pass an int, a sequence of ints or a SeedSequence")
         if seed is None:
             seed = SeedSequence(pool_size=ENTROPY_POOL_WORDS)
         BitGenerator.__init__(self, seed)
@@ -110,9 +160,7 @@ cdef class KeyedBitGenerator(BitGenerator):
             explicit `key` has no seed sequence and cannot spawn.
         """
         if isinstance(self._seed_seq, SeedlessSeedSequence):
-            raise TypeError(
-                f"cannot spawn from a {type(self).__name__} built from an "
-                "explicit key: it has no SeedSequence")
+            KeyOnlySeedSequence(type(self).__name__)._refuse("spawn")
         n_children = as_bounded_int(n_children, "n_children", 2**63)
         return [type(self)(seed) for seed in self._seed_seq.spawn(n_children)]
 
