@@ -16,6 +16,11 @@ from chacharand._chacha import (
 
 from chacharand._hc128 import HC128
 from chacharand._isaac import ISAAC, ISAAC64
+from chacharand._parallel import parallel_generators
+
+# dask.array.random makes each chunk's Generator with
+# chacharand.random.default_rng(bit_generator): see chacharand/random.py.
+from chacharand import random
 
 try:
     __version__ = _version("chacharand")
@@ -38,4 +43,5 @@ __all__ = [
     "chacha_backends",
     "default_chacha_backend",
     "get_include",
+    "parallel_generators",
 ]

@@ -11,3 +11,5 @@ __version__: str
 def get_include() -> str: ...
 from chacharand._hc128 import HC128 as HC128
 from chacharand._isaac import ISAAC as ISAAC, ISAAC64 as ISAAC64
+from chacharand._parallel import parallel_generators as parallel_generators
+from chacharand import random as random

@@ -1,0 +1,26 @@
+from typing import Literal, overload
+
+from numpy.random import BitGenerator, Generator, SeedSequence
+from numpy.typing import ArrayLike
+
+_Seed = None | int | ArrayLike | SeedSequence | BitGenerator | Generator
+_Family = type[BitGenerator] | str
+
+FAMILIES: dict[str, type[BitGenerator]]
+
+@overload
+def parallel_generators(
+    n: int,
+    seed: _Seed = ...,
+    *,
+    bit_generator: _Family | None = ...,
+    generators: Literal[True] = ...,
+) -> list[Generator]: ...
+@overload
+def parallel_generators(
+    n: int,
+    seed: _Seed = ...,
+    *,
+    bit_generator: _Family | None = ...,
+    generators: Literal[False],
+) -> list[BitGenerator]: ...
