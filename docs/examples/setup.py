@@ -1,0 +1,24 @@
+"""Build cython_draws.pyx in place: ``python setup.py build_ext --inplace``.
+
+It needs Cython, setuptools, NumPy and chacharand installed.  NumPy's
+headers declare ``bitgen_t``; chacharand.get_include() holds the C headers
+that chacharand's .pxd files refer to.
+"""
+import numpy as np
+from Cython.Build import cythonize
+from setuptools import Extension, setup
+
+import chacharand
+
+extension = Extension(
+    "cython_draws",
+    ["cython_draws.pyx"],
+    include_dirs=[np.get_include(), chacharand.get_include()],
+    define_macros=[("NPY_NO_DEPRECATED_API", "NPY_1_9_API_VERSION")],
+)
+
+setup(
+    name="cython_draws",
+    ext_modules=cythonize([extension], language_level=3),
+    zip_safe=False,
+)
