@@ -337,7 +337,7 @@ class Conformance:
                   for i in range(0, reference.size, 5000)}
         assert {c.tobytes() for c in chunks} == pieces
 
-    def test_state_is_wiped_when_freed(self):
+    def test_state_is_wiped_when_freed(self, tmp_path):
         """Free a generator, then look at the memory its state was in.
 
         Run in a child process with glibc told never to give memory back
@@ -361,8 +361,10 @@ class Conformance:
         env = {"MALLOC_TRIM_THRESHOLD_": str(1 << 30),
                "MALLOC_MMAP_THRESHOLD_": str(1 << 30),
                "PATH": "/usr/bin:/bin"}
+        # From outside the source tree, so the installed package runs.
         out = subprocess.run([sys.executable, "-c", code], env=env,
-                             capture_output=True, text=True, check=True)
+                             cwd=tmp_path, capture_output=True, text=True,
+                             check=True)
         live, freed = (bytes.fromhex(h) for h in out.stdout.split())
         assert sum(live[64:]) > 0, "the live state should hold secrets"
         survivors = sum(1 for x, y in zip(live[64:], freed[64:])

@@ -8,6 +8,7 @@ block wrap.
 import os
 import subprocess
 import sys
+import tempfile
 
 import numpy as np
 import pytest
@@ -82,8 +83,10 @@ def run_with_cap(cap):
             "print(chacharand.default_chacha_backend(), "
             "chacharand.ChaCha8(1).backend)")
     env = dict(os.environ, CHACHARAND_SIMD=cap)
+    # From outside the source tree, so the installed package runs.
     return subprocess.run([sys.executable, "-W", "always", "-c", code],
-                          env=env, capture_output=True, text=True, check=True)
+                          env=env, cwd=tempfile.gettempdir(),
+                          capture_output=True, text=True, check=True)
 
 
 @pytest.mark.parametrize("cap", chacharand.chacha_backends())

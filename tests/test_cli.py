@@ -5,8 +5,9 @@ import sys
 import chacharand
 
 
-def test_main_prints_version_generators_and_demo():
-    out = subprocess.run([sys.executable, "-m", "chacharand"],
+def test_main_prints_version_generators_and_demo(tmp_path):
+    # From outside the source tree, so the installed package runs.
+    out = subprocess.run([sys.executable, "-m", "chacharand"], cwd=tmp_path,
                          capture_output=True, text=True, check=True).stdout
     assert chacharand.__version__ in out
     for name in ("ChaCha8", "ChaCha12", "ChaCha20", "HC128", "ISAAC",
