@@ -9,6 +9,7 @@ from the key, and implements ``_fill_uint64`` and ``_fill_bytes``.
 import numpy as np
 from numpy.random.bit_generator import SeedlessSeedSequence, SeedSequence
 
+from cpython.bytes cimport PyBytes_AS_STRING, PyBytes_FromStringAndSize
 from cpython.pycapsule cimport PyCapsule_New
 from libc.stdint cimport uintptr_t
 from libc.stdlib cimport free, malloc
@@ -226,13 +227,14 @@ cdef class KeyedBitGenerator(BitGenerator):
             raise ValueError(f"length must be non-negative, got {length}")
         if length == 0:
             return b""
-        out = bytearray(length)
-        cdef uint8_t[::1] view = out
+        # Written in place into the bytes object: no second buffer, no copy.
+        out = PyBytes_FromStringAndSize(NULL, length)
+        cdef uint8_t *data = <uint8_t *>PyBytes_AS_STRING(out)
         cdef size_t n = length
         with self.lock:
             with nogil:
-                self._fill_bytes(&view[0], n)
-        return bytes(out)
+                self._fill_bytes(data, n)
+        return out
 
     def _repr_fields(self):
         return ""

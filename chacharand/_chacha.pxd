@@ -1,8 +1,10 @@
-# Declarations of the ChaCha C core and of the ChaCha bit generators, for
-# other Cython packages to cimport (as numpy's bit_generator.pxd).
+# Declarations of the ChaCha bit generators and their state, for other
+# Cython packages to cimport (as numpy's bit_generator.pxd).
 #
 # The C headers are installed with the package: add chacharand.get_include()
-# to the include path.
+# to the include path.  A generator's `rng_state` can be drawn from with the
+# inline functions below, without the generator's Python methods and
+# without linking to chacharand; hold the generator's `lock` while doing so.
 from libc.stdint cimport uint8_t, uint32_t, uint64_t
 
 from chacharand._base cimport KeyedBitGenerator
@@ -18,29 +20,11 @@ cdef extern from "chacha/chacha.h" nogil:
         int rounds
         chacha_blocks_fn blocks
 
-    void chacha_init(chacha_state *s, const uint8_t *key, uint64_t stream,
-                     int rounds, chacha_blocks_fn blocks)
-    void chacha_set_kernel(chacha_state *s, chacha_blocks_fn blocks)
-    void chacha_seek(chacha_state *s, uint64_t block, unsigned word_in_block)
-    void chacha_tell(const chacha_state *s, uint64_t *block,
-                     unsigned *word_in_block)
-    void chacha_set_stream(chacha_state *s, uint64_t stream)
-    uint64_t chacha_get_stream(const chacha_state *s)
-    void chacha_get_key(const chacha_state *s, uint8_t *key)
-    void chacha_fill_uint64(chacha_state *s, uint64_t *out, size_t n)
-    void chacha_fill_bytes(chacha_state *s, uint8_t *out, size_t nbytes)
-    void chacha_wipe(chacha_state *s)
-
+    # The hot path is inline in the header and reaches the kernel through
+    # the state, so it works from any package that includes the header.
     uint32_t chacha_next_uint32(chacha_state *s)
     uint64_t chacha_next_uint64(chacha_state *s)
     double chacha_next_double(chacha_state *s)
-
-cdef extern from "chacha/chacha_dispatch.h" nogil:
-    int CHACHA_BACKEND_COUNT
-    const char *chacha_backend_name(int id)
-    int chacha_backend_available(int id)
-    chacha_blocks_fn chacha_backend_kernel(int id, int rounds)
-    int chacha_backend_best()
 
 
 cdef class ChaChaBitGenerator(KeyedBitGenerator):

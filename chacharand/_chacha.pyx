@@ -14,6 +14,27 @@ import numpy as np
 from libc.stdint cimport uint8_t, uint32_t, uint64_t
 from chacharand._base cimport KeyedBitGenerator
 
+# The cold path of the C core, linked into this module only.
+cdef extern from "chacha/chacha.h" nogil:
+    void chacha_init(chacha_state *s, const uint8_t *key, uint64_t stream,
+                     int rounds, chacha_blocks_fn blocks)
+    void chacha_set_kernel(chacha_state *s, chacha_blocks_fn blocks)
+    void chacha_seek(chacha_state *s, uint64_t block, unsigned word_in_block)
+    void chacha_tell(const chacha_state *s, uint64_t *block,
+                     unsigned *word_in_block)
+    void chacha_set_stream(chacha_state *s, uint64_t stream)
+    uint64_t chacha_get_stream(const chacha_state *s)
+    void chacha_get_key(const chacha_state *s, uint8_t *key)
+    void chacha_fill_uint64(chacha_state *s, uint64_t *out, size_t n)
+    void chacha_fill_bytes(chacha_state *s, uint8_t *out, size_t nbytes)
+
+cdef extern from "chacha/chacha_dispatch.h" nogil:
+    int CHACHA_BACKEND_COUNT
+    const char *chacha_backend_name(int id)
+    int chacha_backend_available(int id)
+    chacha_blocks_fn chacha_backend_kernel(int id, int rounds)
+    int chacha_backend_best()
+
 from chacharand._validation import as_bounded_int, as_key_bytes, state_fields
 
 __all__ = ["ChaCha8", "ChaCha12", "ChaCha20", "chacha_backends",

@@ -34,12 +34,6 @@ void chacha_set_kernel(chacha_state *s, chacha_blocks_fn blocks) {
     s->blocks = blocks;
 }
 
-void chacha_refill(chacha_state *s) {
-    s->blocks(s->input, s->buffer, CHACHA_BUFFER_BLOCKS);
-    chacha_set_counter(s, chacha_get_counter(s) + CHACHA_BUFFER_BLOCKS);
-    s->index = 0;
-}
-
 /*
  * Position the generator at word `word_in_block` (0..15) of block `block`.
  * At a block boundary nothing is generated until the next draw; inside a

@@ -53,7 +53,6 @@ typedef struct chacha_state {
 void chacha_init(chacha_state *s, const uint8_t key[CHACHA_KEY_BYTES],
                  uint64_t stream, int rounds, chacha_blocks_fn blocks);
 void chacha_set_kernel(chacha_state *s, chacha_blocks_fn blocks);
-void chacha_refill(chacha_state *s);
 void chacha_seek(chacha_state *s, uint64_t block, unsigned word_in_block);
 void chacha_tell(const chacha_state *s, uint64_t *block,
                  unsigned *word_in_block);
@@ -74,7 +73,17 @@ CR_INLINE void chacha_set_counter(chacha_state *s, uint64_t counter) {
     s->input[13] = (uint32_t)(counter >> 32);
 }
 
-/* Hot path: buffer reads, a function call only at refill. */
+/* The next CHACHA_BUFFER_BLOCKS blocks into the buffer.  Inline, like the
+ * rest of the hot path, so that code which only includes this header (a
+ * Cython package cimporting our .pxd) can draw without linking the core:
+ * the kernel is reached through the state's function pointer. */
+CR_INLINE void chacha_refill(chacha_state *s) {
+    s->blocks(s->input, s->buffer, CHACHA_BUFFER_BLOCKS);
+    chacha_set_counter(s, chacha_get_counter(s) + CHACHA_BUFFER_BLOCKS);
+    s->index = 0;
+}
+
+/* Hot path: buffer reads, a kernel call only at refill. */
 CR_INLINE uint32_t chacha_next_uint32(chacha_state *s) {
     if (CR_UNLIKELY(s->index >= CHACHA_BUFFER_WORDS)) {
         chacha_refill(s);
