@@ -93,3 +93,12 @@ def test_chacha_uniforms_uses_the_cimported_type(cython_draws):
         cython_draws.chacha_uniforms(HC128(1), 10)
     with pytest.raises(TypeError):
         cython_draws.chacha_uniforms(np.random.PCG64(1), 10)
+
+
+def test_chacha_words_use_the_inline_hot_path(cython_draws):
+    for family in (ChaCha8, ChaCha20):
+        start = dict(key=bytes(range(32)), stream=5, word_pos=250)
+        got = cython_draws.chacha_words(family(**start), 1000)
+        want = np.random.Generator(family(**start)).integers(
+            0, 2**32, 1000, dtype=np.uint32)
+        np.testing.assert_array_equal(got, want)

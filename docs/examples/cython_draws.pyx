@@ -9,6 +9,8 @@ Two ways in:
 * ``chacha_uniforms`` cimports chacharand's declarations, so it accepts
   only ChaCha8/12/20 (checked by Cython when it is called) and reads the
   ``bitgen_t`` straight from the object.
+* ``chacha_words`` calls chacharand's inline ChaCha hot path on the
+  generator's C state: no function pointer per draw.
 
 Both draw with the GIL released and hold the generator's lock meanwhile,
 so no other thread can draw from it at the same time.  Build with
@@ -17,10 +19,10 @@ so no other thread can draw from it at the same time.  Build with
 import numpy as np
 
 from cpython.pycapsule cimport PyCapsule_GetPointer, PyCapsule_IsValid
-from libc.stdint cimport uint64_t
+from libc.stdint cimport uint32_t, uint64_t
 from numpy.random cimport bitgen_t
 
-from chacharand._chacha cimport ChaChaBitGenerator
+from chacharand._chacha cimport ChaChaBitGenerator, chacha_next_uint32
 
 
 def count_in_circle(bit_generator, Py_ssize_t n):
@@ -53,4 +55,16 @@ def chacha_uniforms(ChaChaBitGenerator bit_generator, Py_ssize_t n):
     with bit_generator.lock, nogil:
         for i in range(n):
             values[i] = rng.next_double(rng.state)
+    return out
+
+
+def chacha_words(ChaChaBitGenerator bit_generator, Py_ssize_t n):
+    """`n` 32-bit keystream words, as
+    ``Generator(bit_generator).integers(0, 2**32, n, dtype=np.uint32)``."""
+    out = np.empty(n, dtype=np.uint32)
+    cdef uint32_t[::1] words = out
+    cdef Py_ssize_t i
+    with bit_generator.lock, nogil:
+        for i in range(n):
+            words[i] = chacha_next_uint32(bit_generator.rng_state)
     return out
