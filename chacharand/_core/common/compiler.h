@@ -21,4 +21,27 @@
 #define CR_UNLIKELY(x) __builtin_expect(!!(x), 0)
 #endif
 
+/*
+ * CR_PREFETCH_WRITE(p): ask for the cache line at p, to be written soon.
+ * A hint only (nothing where the compiler has no builtin).
+ */
+#if defined(__GNUC__) || defined(__clang__)
+#define CR_PREFETCH_WRITE(p) __builtin_prefetch((p), 1)
+#else
+#define CR_PREFETCH_WRITE(p) ((void)0)
+#endif
+
+/*
+ * CR_OPAQUE(x): the compiler must have x's value as computed so far, in a
+ * register, and cannot look through it afterwards.  It keeps an order of
+ * additions chosen for a short dependency chain, which the optimiser's
+ * reassociation would otherwise undo.  No code is emitted; where inline
+ * asm is not available it is nothing, and only speed depends on it.
+ */
+#if defined(__GNUC__) || defined(__clang__)
+#define CR_OPAQUE(x) __asm__("" : "+r"(x))
+#else
+#define CR_OPAQUE(x) ((void)0)
+#endif
+
 #endif /* CHACHARAND_COMMON_COMPILER_H */

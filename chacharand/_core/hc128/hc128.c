@@ -1,5 +1,6 @@
 /*
- * HC-128 generator: key setup, block function and bulk output.
+ * HC-128 generator: key setup and block function (buffered and bulk
+ * output are common/word_buffer.c).
  *
  * Written from Wu's specification ("The Stream Cipher HC-128", eSTREAM).
  * Notation as in the paper: P and Q are 512-word tables, "j - n" is taken
@@ -25,8 +26,7 @@
 #define HC128_MASK (HC128_TABLE_WORDS - 1u)
 #define HC128_CYCLE (2u * HC128_TABLE_WORDS) /* P steps, then Q steps */
 
-/* Wrap an index that can leave 0..511 (j - n near the table start, j + 16
- * at its end); indices that cannot wrap are left unmasked. */
+/* Wrap a table index (init only; the block function needs no masks). */
 #define W(x) ((x) & HC128_MASK)
 
 CR_INLINE uint32_t hc128_rotr(uint32_t x, int n) {
@@ -58,63 +58,91 @@ CR_INLINE uint32_t hc128_h(const uint32_t *u, uint32_t x) {
 }
 
 /*
- * One keystream step k of a block: t is the table being updated (P or Q),
- * u the other one.  j - 511 is j + 1 modulo 512: it reads the word of t
- * that this cycle has not updated yet.
+ * One keystream step k (0..15) of a block: t is the table being updated
+ * (P or Q), u the other one; the operands are t[j-12], t[j-10], t[j-3] and
+ * t[j-511] = t[j+1] (the word this cycle has not updated yet).  The new
+ * word is v<k>; the word out is written as little-endian bytes (see
+ * common/word_buffer.h).  A statement list, not a do-while: later steps
+ * read v<k>.
  */
-#define HC128_STEP(g, k, jm12, jm10, jm3, j, jp1)                    \
-    do {                                                             \
-        uint32_t v_ = t[j] + g(t[jm3], t[jm10], t[jp1]);             \
-        t[j] = v_;                                                   \
-        out[k] = hc128_h(u, t[jm12]) ^ v_;                           \
-    } while (0)
+#define HC128_STEP(g, k, jm12, jm10, jm3, jp1)                        \
+    const uint32_t v##k = cur[k] + g(jm3, jm10, jp1);                 \
+    cur[k] = v##k;                                                    \
+    cr_store32_le(out + 4u * (k), hc128_h(u, jm12) ^ v##k)
 
 /*
- * Sixteen steps from j (a multiple of 16, 0..496).  Unrolled so that every
- * offset is a constant; only the offsets that can leave the table are
- * masked (those reaching back before j for the first steps, and j + 16).
+ * Sixteen steps from j (a multiple of 16).  The operands lie in three
+ * runs of the table: the previous 16 words (prev, j-16..j-1), the current
+ * 16 (cur, j..j+15) and the word after them (nxt, j+16).  Wrapping the
+ * three bases once per block leaves every operand a constant offset from
+ * a pointer: no masks and no index arithmetic in the steps.  Words this
+ * block has already updated are taken from the variables v<k>, not read
+ * back from the table, so that the t[j-3] chain never waits on a store
+ * and a reload, whatever the compiler knows of aliasing.
  */
-#define HC128_SIXTEEN_STEPS(g)                                                \
-    HC128_STEP(g, 0, W(j - 12u), W(j - 10u), W(j - 3u), j, j + 1u);           \
-    HC128_STEP(g, 1, W(j - 11u), W(j - 9u), W(j - 2u), j + 1u, j + 2u);       \
-    HC128_STEP(g, 2, W(j - 10u), W(j - 8u), W(j - 1u), j + 2u, j + 3u);       \
-    HC128_STEP(g, 3, W(j - 9u), W(j - 7u), j, j + 3u, j + 4u);                \
-    HC128_STEP(g, 4, W(j - 8u), W(j - 6u), j + 1u, j + 4u, j + 5u);           \
-    HC128_STEP(g, 5, W(j - 7u), W(j - 5u), j + 2u, j + 5u, j + 6u);           \
-    HC128_STEP(g, 6, W(j - 6u), W(j - 4u), j + 3u, j + 6u, j + 7u);           \
-    HC128_STEP(g, 7, W(j - 5u), W(j - 3u), j + 4u, j + 7u, j + 8u);           \
-    HC128_STEP(g, 8, W(j - 4u), W(j - 2u), j + 5u, j + 8u, j + 9u);           \
-    HC128_STEP(g, 9, W(j - 3u), W(j - 1u), j + 6u, j + 9u, j + 10u);          \
-    HC128_STEP(g, 10, W(j - 2u), j, j + 7u, j + 10u, j + 11u);                \
-    HC128_STEP(g, 11, W(j - 1u), j + 1u, j + 8u, j + 11u, j + 12u);           \
-    HC128_STEP(g, 12, j, j + 2u, j + 9u, j + 12u, j + 13u);                   \
-    HC128_STEP(g, 13, j + 1u, j + 3u, j + 10u, j + 13u, j + 14u);             \
-    HC128_STEP(g, 14, j + 2u, j + 4u, j + 11u, j + 14u, j + 15u);             \
-    HC128_STEP(g, 15, j + 3u, j + 5u, j + 12u, j + 15u, W(j + 16u))
+#define HC128_SIXTEEN_STEPS(g)                                               \
+    HC128_STEP(g, 0, prev[4], prev[6], prev[13], cur[1]);                    \
+    HC128_STEP(g, 1, prev[5], prev[7], prev[14], cur[2]);                    \
+    HC128_STEP(g, 2, prev[6], prev[8], prev[15], cur[3]);                    \
+    HC128_STEP(g, 3, prev[7], prev[9], v0, cur[4]);                          \
+    HC128_STEP(g, 4, prev[8], prev[10], v1, cur[5]);                         \
+    HC128_STEP(g, 5, prev[9], prev[11], v2, cur[6]);                         \
+    HC128_STEP(g, 6, prev[10], prev[12], v3, cur[7]);                        \
+    HC128_STEP(g, 7, prev[11], prev[13], v4, cur[8]);                        \
+    HC128_STEP(g, 8, prev[12], prev[14], v5, cur[9]);                        \
+    HC128_STEP(g, 9, prev[13], prev[15], v6, cur[10]);                       \
+    HC128_STEP(g, 10, prev[14], v0, v7, cur[11]);                            \
+    HC128_STEP(g, 11, prev[15], v1, v8, cur[12]);                            \
+    HC128_STEP(g, 12, v0, v2, v9, cur[13]);                                  \
+    HC128_STEP(g, 13, v1, v3, v10, cur[14]);                                 \
+    HC128_STEP(g, 14, v2, v4, v11, cur[15]);                                 \
+    HC128_STEP(g, 15, v3, v5, v12, nxt[0])
 
-/* Two functions rather than one with a branch per step: g1/g2 and the
- * table roles are fixed inside each. */
-static void hc128_steps_p(uint32_t *HC128_RESTRICT t,
-                          const uint32_t *HC128_RESTRICT u, uint32_t j,
-                          uint32_t *HC128_RESTRICT out) {
-    HC128_SIXTEEN_STEPS(hc128_g1);
-}
-
-static void hc128_steps_q(uint32_t *HC128_RESTRICT t,
-                          const uint32_t *HC128_RESTRICT u, uint32_t j,
-                          uint32_t *HC128_RESTRICT out) {
-    HC128_SIXTEEN_STEPS(hc128_g2);
-}
-
-/* The next 16 keystream words to `out` (which must not overlap the tables). */
-static void hc128_block(hc128_state *s, uint32_t *out) {
-    uint32_t j = s->counter & HC128_MASK;
-    if (s->counter < HC128_TABLE_WORDS) {
-        hc128_steps_p(s->p, s->q, j, out);
-    } else {
-        hc128_steps_q(s->q, s->p, j, out);
+/*
+ * `n` blocks from j (a multiple of 16) on in one table: P with g1, or Q
+ * with g2 -- two functions, so that g and the table roles are fixed in
+ * the steps.  restrict on `out` and `u` (the other table) lets the
+ * compiler keep table words in registers across the stores to out (a byte
+ * store may alias anything); GCC honours it on the parameters of the
+ * function the steps are compiled in, so hc128_blocks' `out` is restrict
+ * too.
+ */
+#define HC128_DEFINE_RUN(name, g)                                            \
+    CR_FORCE_INLINE void name(uint32_t *t, const uint32_t *HC128_RESTRICT u, \
+                              size_t j, uint8_t *HC128_RESTRICT out,         \
+                              size_t n) {                                    \
+        for (; n > 0; n--, j += HC128_BLOCK_WORDS, out += 64u) {             \
+            const uint32_t *prev = t + ((j - 16u) & HC128_MASK);             \
+            uint32_t *cur = t + j;                                           \
+            const uint32_t *nxt = t + ((j + 16u) & HC128_MASK);              \
+            HC128_SIXTEEN_STEPS(g);                                          \
+        }                                                                    \
     }
-    s->counter = (s->counter + HC128_BLOCK_WORDS) & (HC128_CYCLE - 1u);
+
+HC128_DEFINE_RUN(hc128_run_p, hc128_g1)
+HC128_DEFINE_RUN(hc128_run_q, hc128_g2)
+
+/* The next `nblocks` blocks of 16 keystream words (cr_blocks_fn): runs
+ * of blocks on P, then on Q, as the counter goes round. */
+static void hc128_blocks(void *gen, uint8_t *HC128_RESTRICT out,
+                         size_t nblocks) {
+    hc128_state *s = (hc128_state *)gen;
+    while (nblocks > 0) {
+        size_t j = s->counter & HC128_MASK;
+        size_t run = (HC128_TABLE_WORDS - j) / HC128_BLOCK_WORDS;
+        if (run > nblocks) {
+            run = nblocks;
+        }
+        if (s->counter < HC128_TABLE_WORDS) {
+            hc128_run_p(s->p, s->q, j, out, run);
+        } else {
+            hc128_run_q(s->q, s->p, j, out, run);
+        }
+        s->counter = (s->counter + (uint32_t)(HC128_BLOCK_WORDS * run)) &
+                     (HC128_CYCLE - 1u);
+        out += 4u * HC128_BLOCK_WORDS * run;
+        nblocks -= run;
+    }
 }
 
 void hc128_init(hc128_state *s, const uint8_t key[HC128_KEY_BYTES]) {
@@ -153,9 +181,17 @@ void hc128_init(hc128_state *s, const uint8_t key[HC128_KEY_BYTES]) {
     s->index = HC128_BLOCK_WORDS; /* empty: the first draw generates */
 }
 
+/* Wiring to the shared buffered output (common/word_buffer.c). */
+static cr_word_buffer hc128_words(hc128_state *s) {
+    cr_word_buffer b = {.gen = s, .blocks = hc128_blocks, .buffer = s->buffer,
+                        .index = &s->index, .words = HC128_BLOCK_WORDS,
+                        .word_bytes = 4u};
+    return b;
+}
+
 void hc128_refill(hc128_state *s) {
-    hc128_block(s, s->buffer);
-    s->index = 0;
+    cr_word_buffer b = hc128_words(s);
+    cr_wb_refill(&b);
 }
 
 int hc128_state_is_valid(const hc128_state *s) {
@@ -163,81 +199,19 @@ int hc128_state_is_valid(const hc128_state *s) {
            s->index <= HC128_BLOCK_WORDS;
 }
 
-/* Buffered words first, then whole blocks straight into `out`, then the
- * tail through the buffer. */
 void hc128_fill_uint32(hc128_state *s, uint32_t *out, size_t n) {
-    size_t take = HC128_BLOCK_WORDS - s->index;
-    if (n == 0) {
-        return;
-    }
-    if (take > n) {
-        take = n;
-    }
-    memcpy(out, s->buffer + s->index, take * sizeof *out);
-    s->index += (uint32_t)take;
-    out += take;
-    n -= take;
-    while (n >= HC128_BLOCK_WORDS) {
-        hc128_block(s, out);
-        out += HC128_BLOCK_WORDS;
-        n -= HC128_BLOCK_WORDS;
-    }
-    if (n > 0) {
-        hc128_refill(s);
-        memcpy(out, s->buffer, n * sizeof *out);
-        s->index = (uint32_t)n;
-    }
+    cr_word_buffer b = hc128_words(s);
+    cr_wb_fill_uint32(&b, out, n);
 }
 
-/* Pairs of words combined in registers (writing 32-bit words into a
- * uint64_t array would break aliasing rules and depend on endianness).
- * A pair that straddles a refill goes through next_uint64. */
 void hc128_fill_uint64(hc128_state *s, uint64_t *out, size_t n) {
-    while (n > 0) {
-        size_t avail = HC128_BLOCK_WORDS - s->index;
-        size_t take, i;
-        const uint32_t *w;
-        if (avail < 2) {
-            *out++ = hc128_next_uint64(s);
-            n--;
-            continue;
-        }
-        take = avail / 2 < n ? avail / 2 : n;
-        w = s->buffer + s->index;
-        for (i = 0; i < take; i++) {
-            out[i] = (uint64_t)w[2 * i] | ((uint64_t)w[2 * i + 1] << 32);
-        }
-        s->index += (uint32_t)(2 * take);
-        out += take;
-        n -= take;
-    }
+    cr_word_buffer b = hc128_words(s);
+    cr_wb_fill_uint64(&b, out, n);
 }
 
-/* Whole words are consumed: the unused bytes of a last partial word are
- * dropped, as rand_core's BlockRng::fill_bytes does. */
 void hc128_fill_bytes(hc128_state *s, uint8_t *out, size_t nbytes) {
-    while (nbytes >= 4) {
-        size_t take, i;
-        if (s->index >= HC128_BLOCK_WORDS) {
-            hc128_refill(s);
-        }
-        take = HC128_BLOCK_WORDS - s->index;
-        if (take > nbytes / 4) {
-            take = nbytes / 4;
-        }
-        for (i = 0; i < take; i++) {
-            cr_store32_le(out + 4 * i, s->buffer[s->index + i]);
-        }
-        s->index += (uint32_t)take;
-        out += 4 * take;
-        nbytes -= 4 * take;
-    }
-    if (nbytes > 0) {
-        uint8_t last[4];
-        cr_store32_le(last, hc128_next_uint32(s));
-        memcpy(out, last, nbytes);
-        cr_wipe(last, sizeof last);
-    }
+    cr_word_buffer b = hc128_words(s);
+    cr_wb_fill_bytes(&b, out, nbytes);
 }
 
 void hc128_wipe(hc128_state *s) { cr_wipe(s, sizeof *s); }

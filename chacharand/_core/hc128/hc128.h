@@ -33,6 +33,7 @@
 #include <stdint.h>
 
 #include "../common/compiler.h"
+#include "../common/word_buffer.h"
 
 #define HC128_KEY_BYTES 32u   /* 16-byte key followed by 16-byte IV */
 #define HC128_TABLE_WORDS 512u
@@ -55,31 +56,8 @@ void hc128_fill_uint64(hc128_state *s, uint64_t *out, size_t n);
 void hc128_fill_bytes(hc128_state *s, uint8_t *out, size_t nbytes);
 void hc128_wipe(hc128_state *s);
 
-/* Hot path: buffer reads, a function call only at refill. */
-CR_INLINE uint32_t hc128_next_uint32(hc128_state *s) {
-    if (CR_UNLIKELY(s->index >= HC128_BLOCK_WORDS)) {
-        hc128_refill(s);
-    }
-    return s->buffer[s->index++];
-}
-
-/* Two consecutive words; the earlier one is the low half. */
-CR_INLINE uint64_t hc128_next_uint64(hc128_state *s) {
-    if (CR_LIKELY(s->index + 2u <= HC128_BLOCK_WORDS)) {
-        uint64_t lo = s->buffer[s->index];
-        uint64_t hi = s->buffer[s->index + 1u];
-        s->index += 2u;
-        return lo | (hi << 32);
-    } else {
-        uint64_t lo = hc128_next_uint32(s);
-        uint64_t hi = hc128_next_uint32(s);
-        return lo | (hi << 32);
-    }
-}
-
-/* The top 53 bits of next_uint64, in [0, 1). */
-CR_INLINE double hc128_next_double(hc128_state *s) {
-    return (double)(hc128_next_uint64(s) >> 11) * (1.0 / 9007199254740992.0);
-}
+/* Hot path: hc128_next_uint32, hc128_next_uint64, hc128_next_double --
+ * buffer reads, a function call only at refill. */
+CR_WORD_BUFFER32_HOT_PATH(hc128, hc128_state, buffer, HC128_BLOCK_WORDS)
 
 #endif /* CHACHARAND_HC128_H */

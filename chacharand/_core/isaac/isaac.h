@@ -38,6 +38,7 @@
 #include <stdint.h>
 
 #include "../common/compiler.h"
+#include "../common/word_buffer.h"
 
 #define ISAAC_WORDS 256u             /* RANDSIZ: words of mem and per block */
 #define ISAAC_KEY_BYTES_MAX 1024u    /* 256 words */
@@ -60,31 +61,8 @@ void isaac_fill_uint64(isaac_state *s, uint64_t *out, size_t n);
 void isaac_fill_bytes(isaac_state *s, uint8_t *out, size_t nbytes);
 void isaac_wipe(isaac_state *s);
 
-/* Hot path: buffer reads, a function call only at refill. */
-CR_INLINE uint32_t isaac_next_uint32(isaac_state *s) {
-    if (CR_UNLIKELY(s->index >= ISAAC_WORDS)) {
-        isaac_refill(s);
-    }
-    return s->rsl[s->index++];
-}
-
-/* Two consecutive words; the earlier one is the low half. */
-CR_INLINE uint64_t isaac_next_uint64(isaac_state *s) {
-    if (CR_LIKELY(s->index + 2u <= ISAAC_WORDS)) {
-        uint64_t lo = s->rsl[s->index];
-        uint64_t hi = s->rsl[s->index + 1u];
-        s->index += 2u;
-        return lo | (hi << 32);
-    } else {
-        uint64_t lo = isaac_next_uint32(s);
-        uint64_t hi = isaac_next_uint32(s);
-        return lo | (hi << 32);
-    }
-}
-
-/* The top 53 bits of next_uint64, in [0, 1). */
-CR_INLINE double isaac_next_double(isaac_state *s) {
-    return (double)(isaac_next_uint64(s) >> 11) * (1.0 / 9007199254740992.0);
-}
+/* Hot path: isaac_next_uint32, isaac_next_uint64, isaac_next_double --
+ * buffer reads, a function call only at refill. */
+CR_WORD_BUFFER32_HOT_PATH(isaac, isaac_state, rsl, ISAAC_WORDS)
 
 #endif /* CHACHARAND_ISAAC_H */

@@ -1,5 +1,6 @@
 /*
- * ISAAC-64: key setup, block function and bulk output.
+ * ISAAC-64: key setup and block function (buffered and bulk output are
+ * common/word_buffer.c).
  *
  * Written from Jenkins' description of ISAAC-64 and the behaviour of his
  * reference isaac64.c.  The structure is ISAAC's on 64-bit words, with
@@ -19,6 +20,7 @@
 
 #include "../common/endian.h"
 #include "../common/wipe.h"
+#include "../common/word_buffer.h"
 
 #if defined(_MSC_VER)
 #define ISAAC64_RESTRICT __restrict
@@ -30,19 +32,34 @@
 #define ISAAC64_HALF (ISAAC64_WORDS / 2u)
 
 /*
+ * mem word (v >> shift) mod 256, for shift >= 3, as Jenkins' ind(): the
+ * byte offset (v >> (shift - 3)) & 0x7f8 is one operation fewer than the
+ * word index, and the load needs no scaled index (see isaac.c).
+ */
+#define ISAAC64_IND(v, shift)                                        \
+    (*(const uint64_t *)((const uint8_t *)mm +                       \
+                         (((v) >> ((shift) - 3)) & (ISAAC64_MASK << 3))))
+
+/*
  * Step i (0..255), mem[i2] being mem[i + 128 mod 256].  The result goes to
- * out[255 - i]: the reference reads its results from the top down, we read
- * forwards (see isaac64.h).  The second lookup comes after the store to
- * mem[i], as in the reference: it may read the word just written.
+ * out word 255 - i, as little-endian bytes: the reference reads its
+ * results from the top down, we read forwards (see isaac64.h).  The second
+ * lookup comes after the store to mem[i], as in the reference: it may read
+ * the word just written.  As in isaac.c, b = l + xp with l added last, so
+ * that the chain that bounds ISAAC-64 (add, shift, mask, load) is short.
  */
 #define ISAAC64_STEP(mixed, i, i2)                                   \
     do {                                                             \
         uint64_t x_ = mm[i], y_;                                     \
         a = (mixed) + mm[i2];                                        \
-        y_ = mm[(x_ >> 3) & ISAAC64_MASK] + a + b;                   \
+        y_ = ISAAC64_IND(x_, 3) + a + xp;                            \
+        CR_OPAQUE(y_);                                               \
+        y_ += l;                                                     \
         mm[i] = y_;                                                  \
-        b = mm[(y_ >> 11) & ISAAC64_MASK] + x_;                      \
-        out[ISAAC64_WORDS - 1u - (i)] = b;                           \
+        l = ISAAC64_IND(y_, 11);                                     \
+        xp = x_;                                                     \
+        cr_store64_le(out + 8u * (ISAAC64_WORDS - 1u - (i)),       \
+                      l + x_);                                       \
     } while (0)
 
 /* Four steps, one per mix(); j is i + 128 mod 256, written without a mask
@@ -58,12 +75,11 @@
 /* One isaac64() call: the next 256 results to out[] in read order.  `out`
  * must not overlap mem (it is rsl or the caller's array); saying so lets
  * the compiler keep mem words in registers across the result stores. */
-static void isaac64_block(isaac64_state *s, uint64_t *out_) {
+static void isaac64_block(isaac64_state *s, uint8_t *ISAAC64_RESTRICT out) {
     uint64_t *ISAAC64_RESTRICT mm = s->mem;
-    uint64_t *ISAAC64_RESTRICT out = out_;
     uint64_t a = s->a;
-    uint64_t b = s->b + ++s->c;
-    uint32_t i;
+    uint64_t l = s->b + ++s->c, xp = 0; /* b = l + xp */
+    size_t i;
 
     for (i = 0; i < ISAAC64_HALF; i += 4u) {
         ISAAC64_FOUR_STEPS(i, i + ISAAC64_HALF);
@@ -73,7 +89,28 @@ static void isaac64_block(isaac64_state *s, uint64_t *out_) {
         ISAAC64_FOUR_STEPS(i, i - ISAAC64_HALF);
     }
     s->a = a;
-    s->b = b;
+    s->b = l + xp;
+}
+
+/*
+ * The next `nblocks` blocks (cr_blocks_fn).  While a block is made, the
+ * lines of the next one are fetched: the steps form one dependency chain
+ * (see ISAAC64_STEP) that cannot hide the stall of a result store that
+ * misses the cache (once the store queue is full behind it), as it is in
+ * a large array.  Measured: a quarter or more slower into 8 MiB without.
+ */
+static void isaac64_blocks(void *gen, uint8_t *out, size_t nblocks) {
+    const size_t block_bytes = 8u * ISAAC64_WORDS;
+    for (; nblocks > 0; nblocks--) {
+        if (nblocks > 1) {
+            size_t k;
+            for (k = 0; k < block_bytes; k += 64u) {
+                CR_PREFETCH_WRITE(out + block_bytes + k);
+            }
+        }
+        isaac64_block((isaac64_state *)gen, out);
+        out += block_bytes;
+    }
 }
 
 /* Jenkins' 64-bit mix() of randinit: scrambles eight words reversibly. */
@@ -130,9 +167,18 @@ int isaac64_init(isaac64_state *s, const uint8_t *key, size_t keylen) {
     return 0;
 }
 
+/* Wiring to the shared buffered output (common/word_buffer.c); the
+ * pending-half rule of BlockRng64 is all that is ISAAC-64's own. */
+static cr_word_buffer isaac64_words(isaac64_state *s) {
+    cr_word_buffer b = {.gen = s, .blocks = isaac64_blocks, .buffer = s->rsl,
+                        .index = &s->index, .words = ISAAC64_WORDS,
+                        .word_bytes = 8u};
+    return b;
+}
+
 void isaac64_refill(isaac64_state *s) {
-    isaac64_block(s, s->rsl);
-    s->index = 0;
+    cr_word_buffer b = isaac64_words(s);
+    cr_wb_refill(&b);
     s->half_used = 0;
 }
 
@@ -141,61 +187,21 @@ int isaac64_state_is_valid(const isaac64_state *s) {
            !(s->half_used && s->index == 0);
 }
 
-/* As n calls of next_uint64 (so a pending half is dropped, unless n is 0):
- * buffered words first, then whole blocks straight into `out`, then the
- * tail through the buffer. */
+/* As n calls of next_uint64: a pending half is dropped, unless n is 0. */
 void isaac64_fill_uint64(isaac64_state *s, uint64_t *out, size_t n) {
-    size_t take = ISAAC64_WORDS - s->index;
-    if (n == 0) {
-        return;
-    }
-    s->half_used = 0;
-    if (take > n) {
-        take = n;
-    }
-    memcpy(out, s->rsl + s->index, take * sizeof *out);
-    s->index += (uint32_t)take;
-    out += take;
-    n -= take;
-    while (n >= ISAAC64_WORDS) {
-        isaac64_block(s, out);
-        out += ISAAC64_WORDS;
-        n -= ISAAC64_WORDS;
-    }
+    cr_word_buffer b = isaac64_words(s);
     if (n > 0) {
-        isaac64_refill(s);
-        memcpy(out, s->rsl, n * sizeof *out);
-        s->index = (uint32_t)n;
+        s->half_used = 0;
     }
+    cr_wb_fill_uint64(&b, out, n);
 }
 
-/* As rand_core's BlockRng64::fill_bytes: drop a pending high half, then
- * consume whole 64-bit words; the unused bytes of a last partial word are
- * dropped. */
+/* As rand_core's BlockRng64::fill_bytes: drop a pending high half (even
+ * for 0 bytes), then whole 64-bit words. */
 void isaac64_fill_bytes(isaac64_state *s, uint8_t *out, size_t nbytes) {
+    cr_word_buffer b = isaac64_words(s);
     s->half_used = 0;
-    while (nbytes >= 8) {
-        size_t take, i;
-        if (s->index >= ISAAC64_WORDS) {
-            isaac64_refill(s);
-        }
-        take = ISAAC64_WORDS - s->index;
-        if (take > nbytes / 8) {
-            take = nbytes / 8;
-        }
-        for (i = 0; i < take; i++) {
-            cr_store64_le(out + 8 * i, s->rsl[s->index + i]);
-        }
-        s->index += (uint32_t)take;
-        out += 8 * take;
-        nbytes -= 8 * take;
-    }
-    if (nbytes > 0) {
-        uint8_t last[8];
-        cr_store64_le(last, isaac64_next_uint64(s));
-        memcpy(out, last, nbytes);
-        cr_wipe(last, sizeof last);
-    }
+    cr_wb_fill_bytes(&b, out, nbytes);
 }
 
 void isaac64_wipe(isaac64_state *s) { cr_wipe(s, sizeof *s); }
