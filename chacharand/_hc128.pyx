@@ -7,6 +7,17 @@ from libc.string cimport memcpy
 
 from chacharand._base cimport KeyedBitGenerator
 
+# The C core, linked into this module only: other packages draw through
+# numpy's bitgen_t in the generator's capsule.
+cdef extern from "hc128/hc128.h" nogil:
+    void hc128_init(hc128_state *s, const uint8_t *key)
+    int hc128_state_is_valid(const hc128_state *s)
+    void hc128_fill_uint64(hc128_state *s, uint64_t *out, size_t n)
+    void hc128_fill_bytes(hc128_state *s, uint8_t *out, size_t nbytes)
+    uint32_t hc128_next_uint32(hc128_state *s)
+    uint64_t hc128_next_uint64(hc128_state *s)
+    double hc128_next_double(hc128_state *s)
+
 from chacharand._validation import state_fields, table_state
 
 cdef extern from "common/wipe.h" nogil:

@@ -8,6 +8,26 @@ from libc.string cimport memcpy
 
 from chacharand._base cimport KeyedBitGenerator
 
+# The C core, linked into this module only: other packages draw through
+# numpy's bitgen_t in the generator's capsule.
+cdef extern from "isaac/isaac.h" nogil:
+    int isaac_init(isaac_state *s, const uint8_t *key, size_t keylen)
+    int isaac_state_is_valid(const isaac_state *s)
+    void isaac_fill_uint64(isaac_state *s, uint64_t *out, size_t n)
+    void isaac_fill_bytes(isaac_state *s, uint8_t *out, size_t nbytes)
+    uint32_t isaac_next_uint32(isaac_state *s)
+    uint64_t isaac_next_uint64(isaac_state *s)
+    double isaac_next_double(isaac_state *s)
+
+cdef extern from "isaac/isaac64.h" nogil:
+    int isaac64_init(isaac64_state *s, const uint8_t *key, size_t keylen)
+    int isaac64_state_is_valid(const isaac64_state *s)
+    void isaac64_fill_uint64(isaac64_state *s, uint64_t *out, size_t n)
+    void isaac64_fill_bytes(isaac64_state *s, uint8_t *out, size_t nbytes)
+    uint32_t isaac64_next_uint32(isaac64_state *s)
+    uint64_t isaac64_next_uint64(isaac64_state *s)
+    double isaac64_next_double(isaac64_state *s)
+
 from chacharand._validation import state_fields, table_state
 
 cdef extern from "common/wipe.h" nogil:
