@@ -59,6 +59,57 @@ cdef dict ISAAC64_STATE_SPEC = {
 
 
 
+# ---- state dicts, shared by ISAAC and ISAAC-64 ------------------------------
+
+ctypedef fused any_isaac_state:
+    isaac_state
+    isaac64_state
+
+
+cdef dict state_as_dict(any_isaac_state *s):
+    """The fields of a C state, as the ``state`` dict holds them."""
+    word = np.uint32 if any_isaac_state is isaac_state else np.uint64
+    fields = {
+        "mem": np.frombuffer((<char *>s.mem)[:sizeof(s.mem)], word).copy(),
+        "rsl": np.frombuffer((<char *>s.rsl)[:sizeof(s.rsl)], word).copy(),
+        "a": s.a, "b": s.b, "c": s.c,
+        "index": s.index,
+    }
+    if any_isaac_state is isaac64_state:
+        fields["half_used"] = s.half_used
+    return fields
+
+
+cdef bint load_state(any_isaac_state *live, dict fields, object lock) except -1:
+    """Copy checked `fields` into `live` if they form a valid state.
+
+    They are assembled in a scratch state first and checked by the C core,
+    so a rejected state leaves the generator as it was.  Returns whether
+    the state was taken.
+    """
+    cdef const unsigned char[::1] mem = fields["mem"].view(np.uint8)
+    cdef const unsigned char[::1] rsl = fields["rsl"].view(np.uint8)
+    cdef any_isaac_state *scratch = <any_isaac_state *>malloc(
+        sizeof(any_isaac_state))
+    if scratch == NULL:
+        raise MemoryError("cannot allocate a scratch ISAAC state")
+    memcpy(scratch.mem, &mem[0], sizeof(scratch.mem))
+    memcpy(scratch.rsl, &rsl[0], sizeof(scratch.rsl))
+    scratch.a, scratch.b, scratch.c = fields["a"], fields["b"], fields["c"]
+    scratch.index = fields["index"]
+    if any_isaac_state is isaac_state:
+        valid = isaac_state_is_valid(scratch)
+    else:
+        scratch.half_used = fields["half_used"]
+        valid = isaac64_state_is_valid(scratch)
+    if valid:
+        with lock:
+            memcpy(live, scratch, sizeof(any_isaac_state))
+    cr_wipe(scratch, sizeof(any_isaac_state))
+    free(scratch)
+    return valid
+
+
 cdef uint64_t isaac_uint64(void *st) noexcept nogil:
     return isaac_next_uint64(<isaac_state *>st)
 
@@ -138,39 +189,16 @@ cdef class ISAAC(KeyedBitGenerator):
         read, in read order, and ``index`` the next word of it (256: used
         up).
         """
-        cdef isaac_state *s = self.rng_state
         with self.lock:
-            return {
-                "bit_generator": "ISAAC",
-                "state": {
-                    "mem": np.array(<uint32_t[:WORDS]>s.mem),
-                    "rsl": np.array(<uint32_t[:WORDS]>s.rsl),
-                    "a": s.a, "b": s.b, "c": s.c,
-                    "index": s.index,
-                },
-            }
+            return {"bit_generator": "ISAAC",
+                    "state": state_as_dict(self.rng_state)}
 
     @state.setter
     def state(self, value):
         fields = table_state(state_fields(value, "ISAAC", ISAAC_STATE_SPEC),
                              ISAAC_STATE_SPEC)
-        cdef uint32_t[::1] mem = fields["mem"], rsl = fields["rsl"]
-        cdef isaac_state *scratch = <isaac_state *>malloc(sizeof(isaac_state))
-        if scratch == NULL:
-            raise MemoryError("cannot allocate a scratch ISAAC state")
-        memcpy(scratch.mem, &mem[0], sizeof(scratch.mem))
-        memcpy(scratch.rsl, &rsl[0], sizeof(scratch.rsl))
-        scratch.a, scratch.b, scratch.c = fields["a"], fields["b"], fields["c"]
-        scratch.index = fields["index"]
-        valid = isaac_state_is_valid(scratch)
-        if valid:
-            with self.lock:
-                memcpy(self.rng_state, scratch, sizeof(isaac_state))
-        cr_wipe(scratch, sizeof(isaac_state))
-        free(scratch)
-        if not valid:
-            raise ValueError(
-                "state['state']['index'] must be at most 256")
+        if not load_state(self.rng_state, fields, self.lock):
+            raise ValueError("state['state']['index'] must be at most 256")
 
 
 cdef class ISAAC64(KeyedBitGenerator):
@@ -237,41 +265,16 @@ cdef class ISAAC64(KeyedBitGenerator):
         (256: used up) and ``half_used`` 1 when the high half of word
         ``index - 1`` is pending.
         """
-        cdef isaac64_state *s = self.rng_state
         with self.lock:
-            return {
-                "bit_generator": "ISAAC64",
-                "state": {
-                    "mem": np.array(<uint64_t[:WORDS]>s.mem),
-                    "rsl": np.array(<uint64_t[:WORDS]>s.rsl),
-                    "a": s.a, "b": s.b, "c": s.c,
-                    "index": s.index,
-                    "half_used": s.half_used,
-                },
-            }
+            return {"bit_generator": "ISAAC64",
+                    "state": state_as_dict(self.rng_state)}
 
     @state.setter
     def state(self, value):
         fields = table_state(
             state_fields(value, "ISAAC64", ISAAC64_STATE_SPEC),
             ISAAC64_STATE_SPEC)
-        cdef uint64_t[::1] mem = fields["mem"], rsl = fields["rsl"]
-        cdef isaac64_state *scratch = <isaac64_state *>malloc(
-            sizeof(isaac64_state))
-        if scratch == NULL:
-            raise MemoryError("cannot allocate a scratch ISAAC64 state")
-        memcpy(scratch.mem, &mem[0], sizeof(scratch.mem))
-        memcpy(scratch.rsl, &rsl[0], sizeof(scratch.rsl))
-        scratch.a, scratch.b, scratch.c = fields["a"], fields["b"], fields["c"]
-        scratch.index = fields["index"]
-        scratch.half_used = fields["half_used"]
-        valid = isaac64_state_is_valid(scratch)
-        if valid:
-            with self.lock:
-                memcpy(self.rng_state, scratch, sizeof(isaac64_state))
-        cr_wipe(scratch, sizeof(isaac64_state))
-        free(scratch)
-        if not valid:
+        if not load_state(self.rng_state, fields, self.lock):
             raise ValueError(
                 "state['state'] is not a reachable ISAAC64 state: 'index' "
                 "must be at most 256, 'half_used' 0 or 1 (and 0 when "
