@@ -1,18 +1,20 @@
 /*
- * AVX2 ChaCha kernel: eight blocks at a time.
+ * AVX2 ChaCha kernel: eight blocks at a time (the lane-parallel template,
+ * chacha_lanes.h, over 256-bit vectors, with a round loop of its own).
  *
  * This is the only file compiled with AVX2 flags; nothing here runs unless
  * the dispatcher has seen AVX2 on the CPU and YMM state saved by the OS.
  *
- * Layout: vector x[i] holds word i of eight consecutive blocks, block k of
- * the batch in 32-bit lane k, so the rounds are plain lane-wise arithmetic
- * with no shuffling between rounds.  Rotations by 16 and 8 are byte
- * permutations (vpshufb), by 12 and 7 two shifts and an or.  At the end the
- * 16 x 8 word matrix is transposed back to block order: a 4 x 4 transpose of
- * 32-bit words inside each 128-bit half, then the halves are recombined.
+ * Rotations by 16 and 8 are byte permutations (vpshufb), by 12 and 7 two
+ * shifts and an or.  At the end the 16 x 8 word matrix is transposed back
+ * to block order: a 4 x 4 transpose of 32-bit words inside each 128-bit
+ * half, then the halves are recombined.
  *
- * The rounds come in two forms with the same register plan (see "Register
- * budget" below): GNU inline assembly on x86-64 with GCC or Clang, and C
+ * The round loop is this file's own (ROUNDS below), not the template's four
+ * quarter rounds at once, which GCC compiles to code about 20% slower here:
+ * with sixteen YMM registers the state does not fit beside the temporaries,
+ * so the loop follows a fixed register plan (see "Register budget" below),
+ * in two forms: GNU inline assembly on x86-64 with GCC or Clang, and C
  * intrinsics everywhere else (or with CHACHARAND_NO_ASM defined).  GCC's
  * register allocator spills state words in the middle of the dependency
  * chains of the C form, which costs about 10% here; the assembly pins the
@@ -27,16 +29,13 @@
 #endif
 #include "chacha_kernels.h"
 
-#include "../common/wipe.h"
-
+#define CHACHA_LANES_ISA avx2
+#define VEC __m256i
 #define LANES 8u
 
 #define ADD(a, b) _mm256_add_epi32(a, b)
 #define XOR(a, b) _mm256_xor_si256(a, b)
-#define ROT16(x) _mm256_shuffle_epi8(x, _mm256_load_si256(rot16))
-#define ROT8(x) _mm256_shuffle_epi8(x, _mm256_load_si256(rot8))
-#define ROTS(x, n) \
-    _mm256_or_si256(_mm256_slli_epi32(x, n), _mm256_srli_epi32(x, 32 - (n)))
+#define BCAST(w) _mm256_set1_epi32((int)(w))
 
 /*
  * Register budget.  The state takes all sixteen YMM registers, and the
@@ -109,57 +108,29 @@
 
 #endif /* CHACHA_AVX2_ASM */
 
-/* Two quarter rounds side by side, step by step. */
+/* The intrinsics form: rotations (masks from memory, see above), and two
+ * quarter rounds side by side, step by step. */
+#define ROTL16(x) _mm256_shuffle_epi8(x, _mm256_load_si256(rot16))
+#define ROTL8(x) _mm256_shuffle_epi8(x, _mm256_load_si256(rot8))
+#define ROTL_SHIFTS(x, n) \
+    _mm256_or_si256(_mm256_slli_epi32(x, n), _mm256_srli_epi32(x, 32 - (n)))
+#define ROTL12(x) ROTL_SHIFTS(x, 12)
+#define ROTL7(x) ROTL_SHIFTS(x, 7)
 #define QUARTER_ROUND2(a0, b0, c0, d0, a1, b1, c1, d1)           \
     do {                                                         \
         a0 = ADD(a0, b0); a1 = ADD(a1, b1);                      \
         d0 = XOR(d0, a0); d1 = XOR(d1, a1);                      \
-        d0 = ROT16(d0); d1 = ROT16(d1);                          \
+        d0 = ROTL16(d0); d1 = ROTL16(d1);                        \
         c0 = ADD(c0, d0); c1 = ADD(c1, d1);                      \
         b0 = XOR(b0, c0); b1 = XOR(b1, c1);                      \
-        b0 = ROTS(b0, 12); b1 = ROTS(b1, 12);                    \
+        b0 = ROTL12(b0); b1 = ROTL12(b1);                        \
         a0 = ADD(a0, b0); a1 = ADD(a1, b1);                      \
         d0 = XOR(d0, a0); d1 = XOR(d1, a1);                      \
-        d0 = ROT8(d0); d1 = ROT8(d1);                            \
+        d0 = ROTL8(d0); d1 = ROTL8(d1);                          \
         c0 = ADD(c0, d0); c1 = ADD(c1, d1);                      \
         b0 = XOR(b0, c0); b1 = XOR(b1, c1);                      \
-        b0 = ROTS(b0, 7); b1 = ROTS(b1, 7);                      \
+        b0 = ROTL7(b0); b1 = ROTL7(b1);                          \
     } while (0)
-
-/* In each 128-bit half: rows a, b, c, d become columns. */
-#define TRANSPOSE4(a, b, c, d)                   \
-    do {                                         \
-        __m256i t0_ = _mm256_unpacklo_epi32(a, b); \
-        __m256i t1_ = _mm256_unpacklo_epi32(c, d); \
-        __m256i t2_ = _mm256_unpackhi_epi32(a, b); \
-        __m256i t3_ = _mm256_unpackhi_epi32(c, d); \
-        a = _mm256_unpacklo_epi64(t0_, t1_);     \
-        b = _mm256_unpackhi_epi64(t0_, t1_);     \
-        c = _mm256_unpacklo_epi64(t2_, t3_);     \
-        d = _mm256_unpackhi_epi64(t2_, t3_);     \
-    } while (0)
-
-#define STOREU(p, v) _mm256_storeu_si256((__m256i *)(void *)(p), v)
-
-/*
- * Rows r0..r7 hold words w..w+7 (w = 0 or 8) of the eight blocks; write them
- * to bytes 4w..4w+31 of each block.
- */
-#define STORE_HALF(out, r0, r1, r2, r3, r4, r5, r6, r7)                   \
-    do {                                                                  \
-        TRANSPOSE4(r0, r1, r2, r3);                                       \
-        TRANSPOSE4(r4, r5, r6, r7);                                       \
-        STOREU((out) + 0 * 64, _mm256_permute2x128_si256(r0, r4, 0x20));  \
-        STOREU((out) + 1 * 64, _mm256_permute2x128_si256(r1, r5, 0x20));  \
-        STOREU((out) + 2 * 64, _mm256_permute2x128_si256(r2, r6, 0x20));  \
-        STOREU((out) + 3 * 64, _mm256_permute2x128_si256(r3, r7, 0x20));  \
-        STOREU((out) + 4 * 64, _mm256_permute2x128_si256(r0, r4, 0x31));  \
-        STOREU((out) + 5 * 64, _mm256_permute2x128_si256(r1, r5, 0x31));  \
-        STOREU((out) + 6 * 64, _mm256_permute2x128_si256(r2, r6, 0x31));  \
-        STOREU((out) + 7 * 64, _mm256_permute2x128_si256(r3, r7, 0x31));  \
-    } while (0)
-
-#define BCAST(i) _mm256_set1_epi32((int)input[i])
 
 /* vpshufb masks: in each 32-bit word, byte k takes byte (k - 2) mod 4 for
  * a rotation left by 16, byte (k - 1) mod 4 for a rotation by 8. */
@@ -244,81 +215,56 @@ CR_FORCE_INLINE void chacha_avx2_rounds(__m256i x[16], const int rounds) {
 #endif
 }
 
-/* Eight blocks, counters ctr .. ctr+7 (mod 2^64), to out[0..511]. */
-CR_FORCE_INLINE void chacha_avx2_x8(const uint32_t input[16], uint64_t ctr,
-                                    uint8_t *out, const int rounds) {
-    /* Lane counters: the low words wrap modulo 2^32, and a lane whose low
-     * word wrapped carries one into its high word.  AVX2 has no unsigned
-     * compare, so both sides are biased by 2^31 for a signed one. */
-    const __m256i bias = _mm256_set1_epi32((int)0x80000000u);
-    const __m256i lo0 = _mm256_set1_epi32((int)(uint32_t)ctr);
-    const __m256i ctr_lo =
-        ADD(lo0, _mm256_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7));
-    const __m256i carry =
-        _mm256_cmpgt_epi32(XOR(lo0, bias), XOR(ctr_lo, bias));
-    const __m256i ctr_hi =
-        _mm256_sub_epi32(_mm256_set1_epi32((int)(uint32_t)(ctr >> 32)), carry);
-    CR_ALIGN(32) __m256i x[16];
-    __m256i x0, x1, x2, x3, x4, x5, x6, x7;
-    int i;
+/* The template keeps the state in sixteen variables; the round loop works
+ * on it in an aligned array, which holds the spill slots. */
+#define ROUNDS(rounds, x0, x1, x2, x3, x4, x5, x6, x7, x8, x9, x10, x11,   \
+               x12, x13, x14, x15)                                         \
+    do {                                                                   \
+        CR_ALIGN(32) __m256i s_[16];                                       \
+        s_[0] = x0; s_[1] = x1; s_[2] = x2; s_[3] = x3;                    \
+        s_[4] = x4; s_[5] = x5; s_[6] = x6; s_[7] = x7;                    \
+        s_[8] = x8; s_[9] = x9; s_[10] = x10; s_[11] = x11;                \
+        s_[12] = x12; s_[13] = x13; s_[14] = x14; s_[15] = x15;            \
+        chacha_avx2_rounds(s_, rounds);                                    \
+        x0 = s_[0]; x1 = s_[1]; x2 = s_[2]; x3 = s_[3];                    \
+        x4 = s_[4]; x5 = s_[5]; x6 = s_[6]; x7 = s_[7];                    \
+        x8 = s_[8]; x9 = s_[9]; x10 = s_[10]; x11 = s_[11];                \
+        x12 = s_[12]; x13 = s_[13]; x14 = s_[14]; x15 = s_[15];            \
+    } while (0)
 
-    for (i = 0; i < 16; i++) {
-        x[i] = BCAST(i);
-    }
-    x[12] = ctr_lo;
-    x[13] = ctr_hi;
-    chacha_avx2_rounds(x, rounds);
+/* AVX2 has no unsigned compare, so both sides are biased by 2^31 for a
+ * signed one; it yields all ones (= -1) in the lanes that wrapped, so
+ * subtracting it carries one into the high words. */
+#define LANE_COUNTERS(ctr, lo, hi)                                         \
+    do {                                                                   \
+        const __m256i bias_ = BCAST(0x80000000u);                          \
+        const __m256i lo0_ = BCAST((uint32_t)(ctr));                       \
+        lo = ADD(lo0_, _mm256_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7));         \
+        hi = _mm256_sub_epi32(                                             \
+            BCAST((uint32_t)((ctr) >> 32)),                                \
+            _mm256_cmpgt_epi32(XOR(lo0_, bias_), XOR(lo, bias_)));         \
+    } while (0)
 
-    x0 = ADD(x[0], BCAST(0));
-    x1 = ADD(x[1], BCAST(1));
-    x2 = ADD(x[2], BCAST(2));
-    x3 = ADD(x[3], BCAST(3));
-    x4 = ADD(x[4], BCAST(4));
-    x5 = ADD(x[5], BCAST(5));
-    x6 = ADD(x[6], BCAST(6));
-    x7 = ADD(x[7], BCAST(7));
-    STORE_HALF(out, x0, x1, x2, x3, x4, x5, x6, x7);
-    x0 = ADD(x[8], BCAST(8));
-    x1 = ADD(x[9], BCAST(9));
-    x2 = ADD(x[10], BCAST(10));
-    x3 = ADD(x[11], BCAST(11));
-    x4 = ADD(x[12], ctr_lo);
-    x5 = ADD(x[13], ctr_hi);
-    x6 = ADD(x[14], BCAST(14));
-    x7 = ADD(x[15], BCAST(15));
-    STORE_HALF(out + 32, x0, x1, x2, x3, x4, x5, x6, x7);
-}
+/* After TRANSPOSE4 of each group of four rows, each 128-bit half holds four
+ * words of one block (blocks 0-3 in the low halves, 4-7 in the high ones);
+ * the matching halves of the two groups make 32 bytes of that block. */
+#define UNPACKLO32(a, b) _mm256_unpacklo_epi32(a, b)
+#define UNPACKHI32(a, b) _mm256_unpackhi_epi32(a, b)
+#define UNPACKLO64(a, b) _mm256_unpacklo_epi64(a, b)
+#define UNPACKHI64(a, b) _mm256_unpackhi_epi64(a, b)
+#define STOREU(p, v) _mm256_storeu_si256((__m256i *)(void *)(p), v)
+#define STORE_HALF(out, r0, r1, r2, r3, r4, r5, r6, r7)                   \
+    do {                                                                  \
+        TRANSPOSE4(r0, r1, r2, r3);                                       \
+        TRANSPOSE4(r4, r5, r6, r7);                                       \
+        STOREU((out) + 0 * 64, _mm256_permute2x128_si256(r0, r4, 0x20));  \
+        STOREU((out) + 1 * 64, _mm256_permute2x128_si256(r1, r5, 0x20));  \
+        STOREU((out) + 2 * 64, _mm256_permute2x128_si256(r2, r6, 0x20));  \
+        STOREU((out) + 3 * 64, _mm256_permute2x128_si256(r3, r7, 0x20));  \
+        STOREU((out) + 4 * 64, _mm256_permute2x128_si256(r0, r4, 0x31));  \
+        STOREU((out) + 5 * 64, _mm256_permute2x128_si256(r1, r5, 0x31));  \
+        STOREU((out) + 6 * 64, _mm256_permute2x128_si256(r2, r6, 0x31));  \
+        STOREU((out) + 7 * 64, _mm256_permute2x128_si256(r3, r7, 0x31));  \
+    } while (0)
 
-CR_FORCE_INLINE void chacha_blocks_avx2(const uint32_t input[16],
-                                        uint8_t *out, size_t nblocks,
-                                        const int rounds) {
-    uint64_t ctr = (uint64_t)input[12] | ((uint64_t)input[13] << 32);
-
-    for (; nblocks >= LANES; nblocks -= LANES) {
-        chacha_avx2_x8(input, ctr, out, rounds);
-        ctr += LANES;
-        out += LANES * CHACHA_BLOCK_BYTES;
-    }
-    if (nblocks > 0) {
-        /* A short batch goes through a scratch buffer. */
-        CR_ALIGN(32) uint8_t tmp[LANES * CHACHA_BLOCK_BYTES];
-        chacha_avx2_x8(input, ctr, tmp, rounds);
-        memcpy(out, tmp, nblocks * CHACHA_BLOCK_BYTES);
-        cr_wipe(tmp, sizeof tmp);
-    }
-}
-
-void chacha8_blocks_avx2(const uint32_t input[16], uint8_t *out,
-                         size_t nblocks) {
-    chacha_blocks_avx2(input, out, nblocks, 8);
-}
-
-void chacha12_blocks_avx2(const uint32_t input[16], uint8_t *out,
-                          size_t nblocks) {
-    chacha_blocks_avx2(input, out, nblocks, 12);
-}
-
-void chacha20_blocks_avx2(const uint32_t input[16], uint8_t *out,
-                          size_t nblocks) {
-    chacha_blocks_avx2(input, out, nblocks, 20);
-}
+#include "chacha_lanes.h"
