@@ -74,6 +74,18 @@ class KeyOnlySeedSequence(SeedlessSeedSequence):
         self._refuse("generate state")
 
 
+def _writable_uint64(out):
+    """`out` if it can take 64-bit draws in place, else a clear error."""
+    if not isinstance(out, np.ndarray):
+        raise TypeError(
+            f"out must be a numpy.ndarray, not {type(out).__name__}")
+    if out.dtype != np.uint64:
+        raise TypeError(f"out must have dtype uint64, not {out.dtype}")
+    if not out.flags.c_contiguous or not out.flags.writeable:
+        raise ValueError("out must be C-contiguous and writeable")
+    return out
+
+
 cdef class KeyedBitGenerator(BitGenerator):
     """Base of the chacharand bit generators; not for direct use."""
 
@@ -165,7 +177,7 @@ cdef class KeyedBitGenerator(BitGenerator):
         n_children = as_bounded_int(n_children, "n_children", 2**63)
         return [type(self)(seed) for seed in self._seed_seq.spawn(n_children)]
 
-    def random_raw(self, size=None, output=True):
+    def random_raw(self, size=None, output=True, *, out=None):
         """Raw 64-bit draws (``next_uint64``), filled in bulk.
 
         Parameters
@@ -175,23 +187,36 @@ cdef class KeyedBitGenerator(BitGenerator):
         output : bool, optional
             If False, the draws are made (the stream advances) and None
             is returned.
+        out : ndarray of uint64, optional
+            A C-contiguous, writeable array to fill in place instead of
+            allocating one (then `size` must be None): the draws go
+            straight from the generator into it.
 
         Returns
         -------
         out : int or ndarray of uint64
         """
         shape = as_size(size)
-        if not output:
+        if out is not None:
+            if size is not None:
+                raise ValueError("size and out cannot both be given")
+            target = _writable_uint64(out)
+        elif not output:
             self._discard(1 if shape is None else int(np.prod(shape,
                                                               dtype=object)))
             return None
-        cdef cnp.ndarray out = np.empty(1 if shape is None else shape,
-                                        dtype=np.uint64)
-        cdef size_t n = out.size
+        else:
+            target = np.empty(1 if shape is None else shape, dtype=np.uint64)
+        cdef cnp.ndarray array = target
+        cdef size_t n = array.size
         with self.lock:
             with nogil:
-                self._fill_uint64(<uint64_t *>cnp.PyArray_DATA(out), n)
-        return int(out[0]) if shape is None else out
+                self._fill_uint64(<uint64_t *>cnp.PyArray_DATA(array), n)
+        if not output:
+            return None
+        if out is not None:
+            return out
+        return int(array[0]) if shape is None else array
 
     def _discard(self, count):
         """Draw and drop `count` 64-bit values, a chunk at a time."""

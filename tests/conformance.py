@@ -70,6 +70,33 @@ class Conformance:
         assert a.random_raw(5, output=False) is None
         assert b.random_raw(1 + 6 + 5 + 1)[-1] == a.random_raw()
 
+    def test_random_raw_into_out(self):
+        a, b = fresh_twins(self.keyed)
+        buf = np.zeros((3, 5), np.uint64)
+        assert a.random_raw(out=buf) is buf
+        np.testing.assert_array_equal(buf.ravel(), b.random_raw(15))
+        np.testing.assert_array_equal(a.random_raw(4), b.random_raw(4))
+        assert a.random_raw(out=np.empty(6, np.uint64), output=False) is None
+        b.random_raw(6)
+        np.testing.assert_array_equal(a.random_raw(3), b.random_raw(3))
+
+    @pytest.mark.parametrize("out, exc", [
+        ([0, 0], TypeError),
+        (np.zeros(4, np.int64), TypeError),
+        (np.zeros(8, np.uint64)[::2], ValueError),
+    ])
+    def test_random_raw_bad_out(self, out, exc):
+        a, b = fresh_twins(self.keyed)
+        with pytest.raises(exc, match="out"):
+            a.random_raw(out=out)
+        frozen = np.zeros(4, np.uint64)
+        frozen.flags.writeable = False
+        with pytest.raises(ValueError, match="out"):
+            a.random_raw(out=frozen)
+        with pytest.raises(ValueError, match="size and out"):
+            a.random_raw(4, out=np.zeros(4, np.uint64))
+        np.testing.assert_array_equal(a.random_raw(5), b.random_raw(5))
+
     def test_float64_is_top_53_bits(self):
         a, b = fresh_twins(self.keyed)
         got = Generator(a).random(999)
