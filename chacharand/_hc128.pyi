@@ -1,11 +1,11 @@
-from typing import Literal, TypedDict, overload
+from collections.abc import Mapping
+from typing import Any, Literal, TypedDict
 
 import numpy as np
-from numpy.random import BitGenerator, SeedSequence
-from numpy.typing import ArrayLike, NDArray
+from numpy.typing import NDArray
 
-_Seed = None | int | ArrayLike | SeedSequence
-_Bytes = bytes | bytearray | memoryview
+from chacharand._base import KeyBytes as _Bytes, KeyedBitGenerator, Seed as _Seed
+
 
 class HC128InnerState(TypedDict):
     p: NDArray[np.uint32]
@@ -18,23 +18,9 @@ class HC128State(TypedDict):
     bit_generator: Literal["HC128"]
     state: HC128InnerState
 
-class HC128(BitGenerator):
+class HC128(KeyedBitGenerator):
     def __init__(self, seed: _Seed = ..., *, key: _Bytes | None = ...) -> None: ...
-    @overload
-    def random_raw(self, size: None = ..., output: Literal[True] = ...) -> int: ...
-    @overload
-    def random_raw(
-        self, size: int | tuple[int, ...], output: Literal[True] = ...
-    ) -> NDArray[np.uint64]: ...
-    @overload
-    def random_raw(self, size: None | int | tuple[int, ...], output: Literal[False]) -> None: ...
-    @overload
-    def random_raw(
-        self, size: None = ..., output: Literal[True] = ..., *, out: NDArray[np.uint64]
-    ) -> NDArray[np.uint64]: ...
-    def random_bytes(self, length: int) -> bytes: ...
-    def spawn(self, n_children: int) -> list[HC128]: ...
     @property
     def state(self) -> HC128State: ...
     @state.setter
-    def state(self, value: HC128State) -> None: ...
+    def state(self, value: Mapping[str, Any]) -> None: ...

@@ -1,11 +1,11 @@
-from typing import Literal, TypedDict, overload
+from collections.abc import Mapping
+from typing import Any, Literal, TypedDict
 
 import numpy as np
-from numpy.random import BitGenerator, SeedSequence
-from numpy.typing import ArrayLike, NDArray
+from numpy.typing import NDArray
 
-_Seed = None | int | ArrayLike | SeedSequence
-_Bytes = bytes | bytearray | memoryview
+from chacharand._base import KeyBytes as _Bytes, KeyedBitGenerator, Seed as _Seed
+
 
 class ISAACInnerState(TypedDict):
     mem: NDArray[np.uint32]
@@ -32,32 +32,17 @@ class ISAAC64State(TypedDict):
     bit_generator: Literal["ISAAC64"]
     state: ISAAC64InnerState
 
-class _IsaacFamily(BitGenerator):
+class _IsaacFamily(KeyedBitGenerator):
     def __init__(self, seed: _Seed = ..., *, key: _Bytes | None = ...) -> None: ...
-    @overload
-    def random_raw(self, size: None = ..., output: Literal[True] = ...) -> int: ...
-    @overload
-    def random_raw(
-        self, size: int | tuple[int, ...], output: Literal[True] = ...
-    ) -> NDArray[np.uint64]: ...
-    @overload
-    def random_raw(self, size: None | int | tuple[int, ...], output: Literal[False]) -> None: ...
-    @overload
-    def random_raw(
-        self, size: None = ..., output: Literal[True] = ..., *, out: NDArray[np.uint64]
-    ) -> NDArray[np.uint64]: ...
-    def random_bytes(self, length: int) -> bytes: ...
 
 class ISAAC(_IsaacFamily):
-    def spawn(self, n_children: int) -> list[ISAAC]: ...
     @property
     def state(self) -> ISAACState: ...
     @state.setter
-    def state(self, value: ISAACState) -> None: ...
+    def state(self, value: Mapping[str, Any]) -> None: ...
 
 class ISAAC64(_IsaacFamily):
-    def spawn(self, n_children: int) -> list[ISAAC64]: ...
     @property
     def state(self) -> ISAAC64State: ...
     @state.setter
-    def state(self, value: ISAAC64State) -> None: ...
+    def state(self, value: Mapping[str, Any]) -> None: ...
