@@ -6,17 +6,12 @@ ISAAC and ISAAC64, for use as ``numpy.random.Generator(ChaCha20(seed))``.
 from importlib.metadata import PackageNotFoundError, version as _version
 import os as _os
 
-from chacharand._chacha import (
-    ChaCha8,
-    ChaCha12,
-    ChaCha20,
-    chacha_backends,
-    default_chacha_backend,
-)
-
-from chacharand._hc128 import HC128
-from chacharand._isaac import ISAAC, ISAAC64
+from chacharand._chacha import chacha_backends, default_chacha_backend
 from chacharand._parallel import parallel_generators
+from chacharand._registry import FAMILIES as _FAMILIES
+
+# The generator classes, one per family of the registry.
+globals().update({_f.name: _f.cls for _f in _FAMILIES})
 
 # dask.array.random makes each chunk's Generator with
 # chacharand.random.default_rng(bit_generator): see chacharand/random.py.
@@ -34,12 +29,7 @@ def get_include():
 
 
 __all__ = [
-    "ChaCha8",
-    "ChaCha12",
-    "ChaCha20",
-    "HC128",
-    "ISAAC",
-    "ISAAC64",
+    *(_f.name for _f in _FAMILIES),
     "chacha_backends",
     "default_chacha_backend",
     "get_include",
