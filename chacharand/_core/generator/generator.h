@@ -1,0 +1,64 @@
+/*
+ * NumPy's Generator methods as bulk fills straight from a bit generator's
+ * buffer: the C side of chacharand.Generator.
+ *
+ * Each fill computes exactly what numpy/random/src/distributions/
+ * distributions.c computes for the same method (same algorithm, same
+ * order of draws, same floating-point expressions), but reads the words
+ * inline from the generator's state instead of calling numpy's bitgen_t
+ * function pointers once per value.  The transforms are written once
+ * (dists_template.h) over a tiny "word source" interface and instantiated
+ * per family (gen_chacha.c, gen_hc128.c, gen_isaac.c, gen_isaac64.c).
+ *
+ * A fill may be called several times for one Python call (chunks, so the
+ * call stays interruptible): what must carry over between chunks -- the
+ * 32-bit buffer numpy's 8/16-bit and bool draws keep for one call -- lives
+ * in crg_args, zeroed by the caller once per call.
+ */
+#ifndef CHACHARAND_GENERATOR_H
+#define CHACHARAND_GENERATOR_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+typedef struct crg_args {
+    double a, b;       /* uniform: low, high - low; normal: loc, scale */
+    uint64_t off, rng; /* integers: low, high - low (inclusive), as utype */
+    uint32_t buf;      /* numpy's buffered 32-bit word (8/16-bit, bool) */
+    int bcnt;          /* draws left in buf */
+} crg_args;
+
+/* One fill: `n` values of the method's type into `out`. */
+typedef void (*crg_fill_fn)(void *state, void *out, size_t n,
+                            crg_args *args);
+
+enum crg_method {
+    CRG_RANDOM,         /* double: next_double */
+    CRG_RANDOM_F,       /* float: next_float */
+    CRG_UNIFORM,        /* double: a + b * next_double */
+    CRG_STD_NORMAL,     /* double ziggurat */
+    CRG_STD_NORMAL_F,   /* float ziggurat */
+    CRG_NORMAL,         /* double: a + b * standard normal */
+    CRG_STD_EXP,        /* double ziggurat */
+    CRG_STD_EXP_F,      /* float ziggurat */
+    CRG_STD_EXP_INV,    /* double: -log1p(-next_double) */
+    CRG_STD_EXP_INV_F,  /* float: -log1p(-next_float), in double */
+    CRG_BOUNDED_U64,    /* uint64/int64: Lemire, off + [0, rng] */
+    CRG_BOUNDED_U32,
+    CRG_BOUNDED_U16,
+    CRG_BOUNDED_U8,
+    CRG_BOUNDED_BOOL,
+    CRG_METHOD_COUNT
+};
+
+/* The fills of one family, indexed by enum crg_method. */
+typedef struct crg_table {
+    crg_fill_fn fill[CRG_METHOD_COUNT];
+} crg_table;
+
+extern const crg_table crg_chacha_table;
+extern const crg_table crg_hc128_table;
+extern const crg_table crg_isaac_table;
+extern const crg_table crg_isaac64_table;
+
+#endif /* CHACHARAND_GENERATOR_H */
