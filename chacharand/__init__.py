@@ -7,6 +7,7 @@ from importlib.metadata import PackageNotFoundError, version as _version
 import os as _os
 
 from chacharand._chacha import chacha_backends, default_chacha_backend
+from chacharand._generator import Generator, default_rng
 from chacharand._parallel import parallel_generators
 from chacharand._registry import FAMILIES as _FAMILIES
 
@@ -30,8 +31,10 @@ def get_include():
 
 __all__ = [
     *(_f.name for _f in _FAMILIES),
+    "Generator",
     "chacha_backends",
     "default_chacha_backend",
+    "default_rng",
     "get_include",
     "parallel_generators",
 ]

@@ -9,6 +9,8 @@ from chacharand._chacha import (
 __version__: str
 
 def get_include() -> str: ...
+from chacharand._generator import Generator as Generator
+from chacharand._generator import default_rng as default_rng
 from chacharand._hc128 import HC128 as HC128
 from chacharand._isaac import ISAAC as ISAAC, ISAAC64 as ISAAC64
 from chacharand._parallel import parallel_generators as parallel_generators

@@ -1,18 +1,17 @@
-"""NumPy's generator constructors, under the name dask looks for.
+"""The generator constructors dask looks for, giving chacharand.Generator.
 
 This module exists for ``dask.array.random``.  To run a task on a chunk,
-dask turns a bit generator into a :class:`numpy.random.Generator` by
-importing the top-level package of the bit generator's class and calling
+dask turns a bit generator into a Generator by importing the top-level
+package of the bit generator's class and calling
 ``<package>.random.default_rng(bit_generator)``: for
-``chacharand.ChaCha20`` that is ``chacharand.random.default_rng``.  It is
-NumPy's own :func:`numpy.random.default_rng`, and :class:`Generator` is
-NumPy's own class; nothing here is specific to chacharand, so use
-``numpy.random`` in your own code.
+``chacharand.ChaCha20`` that is ``chacharand.random.default_rng``.  It
+returns a :class:`chacharand.Generator`, which draws exactly NumPy's
+numbers but fills the arrays straight from the generator's buffer, so dask
+arrays drawn from chacharand's generators get its speed.
 
-Note that ``default_rng`` with a seed (rather than a bit generator) gives
-NumPy's default, PCG64: wrap a chacharand generator to use it,
-``default_rng(ChaCha20(seed))``.
+``default_rng`` with a seed (rather than a bit generator) gives a
+Generator over ChaCha12, as :func:`chacharand.default_rng`.
 """
-from numpy.random import Generator, default_rng
+from chacharand._generator import Generator, default_rng
 
 __all__ = ["Generator", "default_rng"]

@@ -1,0 +1,80 @@
+"""Does the running NumPy draw as chacharand.Generator's C fills do?
+
+chacharand.Generator reproduces NumPy's algorithms (Lemire's bounded
+integers, the ziggurats and their tables, the uniform conversions).  NumPy
+may change an algorithm in a future release; then that method must take
+NumPy's own path rather than return different numbers.  This module finds
+such methods once per process: it draws each method a few thousand times
+through both generators over twin ChaCha8 generators and compares the
+values bit for bit and the generators' positions afterwards.
+
+The probes are large enough to reach the rare branches (the ziggurats'
+wedges and tails, Lemire's rejections for awkward ranges), and start from
+an odd word position so that 32-bit and 64-bit draws straddle buffer
+boundaries.
+"""
+import numpy as np
+
+__all__ = ["PROBES", "disagreeing_methods"]
+
+#: (method, args, kwargs): each checked call.
+PROBES = (
+    ("random", (3001,), {}),
+    ("random", (3001,), {"dtype": np.float32}),
+    ("uniform", (-2.5, 7.0, 3001), {}),
+    ("standard_normal", (40001,), {}),
+    ("standard_normal", (40001,), {"dtype": np.float32}),
+    ("normal", (1.5, 3.0, 3001), {}),
+    ("standard_exponential", (40001,), {}),
+    ("standard_exponential", (40001,), {"dtype": np.float32}),
+    ("standard_exponential", (3001,), {"method": "inv"}),
+    ("standard_exponential", (3001,), {"method": "inv",
+                                       "dtype": np.float32}),
+    ("integers", (0, 1000, 3001), {}),
+    ("integers", (-(2**62), 2**62 + 12345, 3001), {}),
+    ("integers", (0, 2**64, 301), {"dtype": np.uint64}),
+    ("integers", (0, 2**32, 301), {"dtype": np.int64}),
+    ("integers", (7, 2**31 + 99, 3001), {"dtype": np.uint32}),
+    ("integers", (-300, 20000, 3001), {"dtype": np.int16}),
+    ("integers", (0, 2**16, 301), {"dtype": np.uint16}),
+    ("integers", (-100, 100, 3001), {"dtype": np.int8}),
+    ("integers", (0, 255, 3001), {"dtype": np.uint8, "endpoint": True}),
+    ("integers", (0, 2, 3001), {"dtype": np.bool_}),
+    ("bytes", (1001,), {}),
+)
+
+_KEY = bytes(range(32))
+_WORD_POS = 1001      # odd: 64-bit draws cross a word boundary
+
+
+def _same(a, b):
+    if isinstance(a, bytes) or isinstance(b, bytes):
+        return a == b
+    a, b = np.asarray(a), np.asarray(b)
+    return (a.dtype == b.dtype and a.shape == b.shape
+            and a.tobytes() == b.tobytes())
+
+
+def disagreeing_methods(generator_class):
+    """Names of the methods whose probes differ from NumPy's Generator.
+
+    Parameters
+    ----------
+    generator_class : type
+        chacharand.Generator (passed in: this module is imported by it).
+
+    Returns
+    -------
+    set of str
+    """
+    from chacharand._chacha import ChaCha8
+
+    bad = set()
+    for method, args, kwargs in PROBES:
+        ours = ChaCha8(key=_KEY, word_pos=_WORD_POS)
+        theirs = ChaCha8(key=_KEY, word_pos=_WORD_POS)
+        got = getattr(generator_class(ours), method)(*args, **kwargs)
+        want = getattr(np.random.Generator(theirs), method)(*args, **kwargs)
+        if not _same(got, want) or ours.word_pos != theirs.word_pos:
+            bad.add(method)
+    return bad

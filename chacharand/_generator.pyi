@@ -1,0 +1,16 @@
+from numpy.random import BitGenerator, SeedSequence
+from numpy.random import Generator as _NumPyGenerator
+from numpy.typing import ArrayLike
+
+__all__ = ["Generator", "default_rng"]
+
+FAST_METHODS: tuple[str, ...]
+
+class Generator(_NumPyGenerator):
+    def __init__(self, bit_generator: BitGenerator) -> None: ...
+
+def default_rng(
+    seed: None | int | ArrayLike | SeedSequence | BitGenerator
+    | _NumPyGenerator = ...,
+) -> Generator: ...
+def deferred_methods() -> frozenset[str]: ...
