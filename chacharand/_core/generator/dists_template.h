@@ -100,6 +100,23 @@ static void CRG_FN(uniform)(void *st, void *out_, size_t n, crg_args *a) {
 
 /* ---- normal: random_standard_normal / random_standard_normal_f -------- */
 
+/* x, or -x if `negate` (0 or 1): IEEE negation is a flip of the sign bit. */
+static inline double CRG_FN(flip)(double x, uint64_t negate) {
+    uint64_t bits;
+    memcpy(&bits, &x, sizeof bits);
+    bits ^= negate << 63;
+    memcpy(&x, &bits, sizeof x);
+    return x;
+}
+
+static inline float CRG_FN(flip_f)(float x, uint32_t negate) {
+    uint32_t bits;
+    memcpy(&bits, &x, sizeof bits);
+    bits ^= negate << 31;
+    memcpy(&x, &bits, sizeof x);
+    return x;
+}
+
 static double CRG_FN(gauss)(CRG_STATE *s) {
     for (;;) {
         uint64_t r = CRG_NEXT64(s);
@@ -108,10 +125,9 @@ static double CRG_FN(gauss)(CRG_STATE *s) {
         double x;
         r >>= 8;
         rabs = (r >> 1) & UINT64_C(0x000fffffffffffff);
-        x = (double)rabs * crg_wi_double[idx];
-        if (r & 1) {
-            x = -x;
-        }
+        /* -x when the sign bit is set, as a bit flip: a branch here
+         * would be mispredicted on every other draw. */
+        x = CRG_FN(flip)((double)rabs * crg_wi_double[idx], r & 1);
         if (CR_LIKELY(rabs < crg_ki_double[idx])) {
             return x; /* about 99.3% of draws */
         }
@@ -142,10 +158,8 @@ static float CRG_FN(gauss_f)(CRG_STATE *s) {
         uint32_t r = CRG_NEXT32(s);
         int idx = (int)(r & 0xff);
         uint32_t rabs = (r >> 9) & 0x0007fffff;
-        float x = (float)rabs * crg_wi_float[idx];
-        if ((r >> 8) & 0x1) {
-            x = -x;
-        }
+        float x = CRG_FN(flip_f)((float)rabs * crg_wi_float[idx],
+                                 (r >> 8) & 0x1);
         if (CR_LIKELY(rabs < crg_ki_float[idx])) {
             return x;
         }
@@ -296,74 +310,48 @@ static void CRG_FN(std_exp_inv_f)(void *st, void *out_, size_t n,
 
 /* ---- integers: random_bounded_*_fill with Lemire's rejection ---------- */
 
-/* buffered_uint16 / buffered_uint8 / the bool draw: pieces of one 32-bit
- * word, low bits first; the word and the count of pieces left carry over
- * between the chunks of one call (crg_args), not between calls. */
-static inline uint16_t CRG_FN(piece16)(CRG_STATE *s, crg_args *a) {
-    if (a->bcnt == 0) {
-        a->buf = CRG_NEXT32(s);
-        a->bcnt = 1;
-    } else {
-        a->buf >>= 16;
-        a->bcnt -= 1;
-    }
-    return (uint16_t)a->buf;
-}
+/*
+ * Lemire's method in [0, rng] draws w, forms m = w * (rng + 1) and keeps
+ * the high half unless the low half ("leftover") is below
+ * threshold = (2**bits - (rng + 1)) mod (rng + 1); then it draws again.
+ * NumPy first tests leftover < rng + 1 and only then computes the
+ * threshold; as threshold < rng + 1 that is the same test, so here the
+ * threshold is computed once per call.
+ *
+ * For 32- and 64-bit draws every attempt takes one word, so the outputs
+ * are the accepted words in order: a batch of as many words as outputs
+ * are still missing (never more than NumPy would draw) is filtered
+ * without branches, and the next batch fills the gaps.
+ */
+#define CRG_LEMIRE_BATCH(word_t, fill, prod_t, shift, out_t)                  \
+    do {                                                                      \
+        const word_t rng_excl = (word_t)(rng + 1);                            \
+        const word_t threshold = (word_t)((word_t)(0 - rng_excl) % rng_excl); \
+        word_t words[CRG_SCRATCH];                                            \
+        out_t *o = (out_t *)out_;                                             \
+        while (n > 0) {                                                       \
+            size_t k = n < CRG_SCRATCH ? n : CRG_SCRATCH, i, j = 0;           \
+            fill(s, words, k);                                                \
+            for (i = 0; i < k; i++) {                                         \
+                prod_t m = (prod_t)words[i] * rng_excl;                       \
+                o[j] = (out_t)(off + (out_t)(m >> shift));                    \
+                j += ((word_t)m >= threshold);                                \
+            }                                                                 \
+            o += j;                                                           \
+            n -= j;                                                           \
+        }                                                                     \
+    } while (0)
 
-static inline uint8_t CRG_FN(piece8)(CRG_STATE *s, crg_args *a) {
-    if (a->bcnt == 0) {
-        a->buf = CRG_NEXT32(s);
-        a->bcnt = 3;
-    } else {
-        a->buf >>= 8;
-        a->bcnt -= 1;
-    }
-    return (uint8_t)a->buf;
-}
-
-/* Lemire's multiply-and-reject in [0, rng], rng < 2**32 - 1: the draw is
- * rejected only when the low half of the product falls below
- * (2**32 - rng_excl) mod rng_excl; that threshold is computed only when
- * the cheap bound leftover < rng_excl says it might matter. */
-static inline uint32_t CRG_FN(lemire32)(CRG_STATE *s, uint32_t rng) {
-    const uint32_t rng_excl = rng + 1;
-    uint64_t m = (uint64_t)CRG_NEXT32(s) * rng_excl;
-    uint32_t leftover = (uint32_t)m;
-    if (CR_UNLIKELY(leftover < rng_excl)) {
-        const uint32_t threshold = (UINT32_MAX - rng) % rng_excl;
-        while (leftover < threshold) {
-            m = (uint64_t)CRG_NEXT32(s) * rng_excl;
-            leftover = (uint32_t)m;
-        }
-    }
-    return (uint32_t)(m >> 32);
-}
-
-static inline uint64_t CRG_FN(lemire64)(CRG_STATE *s, uint64_t rng) {
+#if !defined(__SIZEOF_INT128__)
+/* No 128-bit type: the low half by wrapping multiplication, the high half
+ * from 32-bit pieces (NumPy does the same where it lacks one). */
+static inline uint64_t CRG_FN(lemire64_slow)(CRG_STATE *s, uint64_t rng) {
     const uint64_t rng_excl = rng + 1;
-#if defined(__SIZEOF_INT128__)
-    __uint128_t m = (__uint128_t)CRG_NEXT64(s) * rng_excl;
-    uint64_t leftover = (uint64_t)m;
-    if (CR_UNLIKELY(leftover < rng_excl)) {
-        const uint64_t threshold = (UINT64_MAX - rng) % rng_excl;
-        while (leftover < threshold) {
-            m = (__uint128_t)CRG_NEXT64(s) * rng_excl;
-            leftover = (uint64_t)m;
-        }
-    }
-    return (uint64_t)(m >> 64);
-#else
-    /* No 128-bit type: the low half by wrapping multiplication, the high
-     * half by 32-bit pieces (NumPy does the same where it lacks one). */
+    const uint64_t threshold = (UINT64_MAX - rng) % rng_excl;
     uint64_t x = CRG_NEXT64(s);
-    uint64_t leftover = x * rng_excl;
     uint64_t x0, x1, r0, r1, w0, w1, w2, t;
-    if (leftover < rng_excl) {
-        const uint64_t threshold = (UINT64_MAX - rng) % rng_excl;
-        while (leftover < threshold) {
-            x = CRG_NEXT64(s);
-            leftover = x * rng_excl;
-        }
+    while (x * rng_excl < threshold) {
+        x = CRG_NEXT64(s);
     }
     x0 = x & 0xFFFFFFFFu;
     x1 = x >> 32;
@@ -374,38 +362,8 @@ static inline uint64_t CRG_FN(lemire64)(CRG_STATE *s, uint64_t rng) {
     w1 = (t & 0xFFFFFFFFu) + x0 * r1;
     w2 = t >> 32;
     return x1 * r1 + w2 + (w1 >> 32);
+}
 #endif
-}
-
-static inline uint16_t CRG_FN(lemire16)(CRG_STATE *s, uint16_t rng,
-                                        crg_args *a) {
-    const uint16_t rng_excl = (uint16_t)(rng + 1);
-    uint32_t m = (uint32_t)CRG_FN(piece16)(s, a) * rng_excl;
-    uint16_t leftover = (uint16_t)m;
-    if (leftover < rng_excl) {
-        const uint16_t threshold = (uint16_t)((UINT16_MAX - rng) % rng_excl);
-        while (leftover < threshold) {
-            m = (uint32_t)CRG_FN(piece16)(s, a) * rng_excl;
-            leftover = (uint16_t)m;
-        }
-    }
-    return (uint16_t)(m >> 16);
-}
-
-static inline uint8_t CRG_FN(lemire8)(CRG_STATE *s, uint8_t rng,
-                                      crg_args *a) {
-    const uint8_t rng_excl = (uint8_t)(rng + 1);
-    uint16_t m = (uint16_t)((uint16_t)CRG_FN(piece8)(s, a) * rng_excl);
-    uint8_t leftover = (uint8_t)m;
-    if (leftover < rng_excl) {
-        const uint8_t threshold = (uint8_t)((UINT8_MAX - rng) % rng_excl);
-        while (leftover < threshold) {
-            m = (uint16_t)((uint16_t)CRG_FN(piece8)(s, a) * rng_excl);
-            leftover = (uint8_t)m;
-        }
-    }
-    return (uint8_t)(m >> 8);
-}
 
 /* n full-range 32-bit draws plus off (a uint32_t array or, widened, a
  * uint64_t one): bulk, as no draw is ever rejected. */
@@ -436,20 +394,20 @@ static void CRG_FN(words32_plus)(CRG_STATE *s, void *out_, size_t n,
 static void CRG_FN(bounded_u64)(void *st, void *out_, size_t n,
                                 crg_args *a) {
     CRG_STATE *s = (CRG_STATE *)st;
-    uint64_t *out = (uint64_t *)out_;
     const uint64_t off = a->off, rng = a->rng;
     size_t i;
     if (rng == 0) {
+        uint64_t *out = (uint64_t *)out_;
         for (i = 0; i < n; i++) {
             out[i] = off;
         }
     } else if (rng == 0xFFFFFFFFu) {
-        CRG_FN(words32_plus)(s, out, n, off, 1);
+        CRG_FN(words32_plus)(s, out_, n, off, 1);
     } else if (rng < 0xFFFFFFFFu) {
-        for (i = 0; i < n; i++) {
-            out[i] = off + CRG_FN(lemire32)(s, (uint32_t)rng);
-        }
+        /* 32-bit draws for a 32-bit range, as NumPy. */
+        CRG_LEMIRE_BATCH(uint32_t, CRG_FILL32, uint64_t, 32, uint64_t);
     } else if (rng == UINT64_MAX) {
+        uint64_t *out = (uint64_t *)out_;
         while (n > 0) {
             size_t k = n < CRG_SCRATCH ? n : CRG_SCRATCH;
             CRG_FILL64(s, out, k);
@@ -460,9 +418,14 @@ static void CRG_FN(bounded_u64)(void *st, void *out_, size_t n,
             n -= k;
         }
     } else {
+#if defined(__SIZEOF_INT128__)
+        CRG_LEMIRE_BATCH(uint64_t, CRG_FILL64, __uint128_t, 64, uint64_t);
+#else
+        uint64_t *out = (uint64_t *)out_;
         for (i = 0; i < n; i++) {
-            out[i] = off + CRG_FN(lemire64)(s, rng);
+            out[i] = off + CRG_FN(lemire64_slow)(s, rng);
         }
+#endif
     }
 }
 
@@ -470,85 +433,104 @@ static void CRG_FN(bounded_u64)(void *st, void *out_, size_t n,
 static void CRG_FN(bounded_u32)(void *st, void *out_, size_t n,
                                 crg_args *a) {
     CRG_STATE *s = (CRG_STATE *)st;
-    uint32_t *out = (uint32_t *)out_;
     const uint32_t off = (uint32_t)a->off, rng = (uint32_t)a->rng;
     size_t i;
     if (rng == 0) {
+        uint32_t *out = (uint32_t *)out_;
         for (i = 0; i < n; i++) {
             out[i] = off;
         }
     } else if (rng == 0xFFFFFFFFu) {
-        CRG_FN(words32_plus)(s, out, n, off, 0);
+        CRG_FN(words32_plus)(s, out_, n, off, 0);
     } else {
-        for (i = 0; i < n; i++) {
-            out[i] = off + CRG_FN(lemire32)(s, rng);
-        }
+        CRG_LEMIRE_BATCH(uint32_t, CRG_FILL32, uint64_t, 32, uint32_t);
     }
 }
 
-/* random_bounded_uint16_fill */
+/*
+ * 16- and 8-bit draws (buffered_uint16 / buffered_uint8, and the bool
+ * draw) are pieces of one 32-bit word, low bits first; NumPy keeps the
+ * word and the count of pieces left for one call (crg_args carries them
+ * between chunks).  They are kept in locals here: stores through a byte
+ * pointer could alias them, and reloading them per value is slow.
+ */
+#define CRG_PIECES(out_t, pieces, bits, body)                                 \
+    do {                                                                      \
+        out_t *out = (out_t *)out_;                                           \
+        uint32_t buf = a->buf;                                                \
+        int bcnt = a->bcnt;                                                   \
+        size_t i;                                                             \
+        for (i = 0; i < n; i++) {                                             \
+            out_t piece;                                                      \
+            body                                                              \
+        }                                                                     \
+        a->buf = buf;                                                         \
+        a->bcnt = bcnt;                                                       \
+    } while (0)
+
+#define CRG_NEXT_PIECE(out_t, pieces, bits)                                   \
+    if (bcnt == 0) {                                                          \
+        buf = CRG_NEXT32(s);                                                  \
+        bcnt = (pieces) - 1;                                                  \
+    } else {                                                                  \
+        buf >>= (bits);                                                       \
+        bcnt -= 1;                                                            \
+    }                                                                         \
+    piece = (out_t)buf;
+
+/* random_bounded_uint16_fill / random_bounded_uint8_fill: full range
+ * takes pieces as they come, else Lemire's method on pieces. */
+#define CRG_SMALL_FILL(out_t, prod_t, pieces, bits, maxval)                   \
+    do {                                                                      \
+        const out_t off = (out_t)a->off, rng = (out_t)a->rng;                 \
+        if (rng == 0) {                                                       \
+            out_t *out = (out_t *)out_;                                       \
+            size_t i;                                                         \
+            for (i = 0; i < n; i++) {                                         \
+                out[i] = off;                                                 \
+            }                                                                 \
+        } else if (rng == (maxval)) {                                         \
+            CRG_PIECES(out_t, pieces, bits, {                                 \
+                CRG_NEXT_PIECE(out_t, pieces, bits)                           \
+                out[i] = (out_t)(off + piece);                                \
+            });                                                               \
+        } else {                                                              \
+            const out_t rng_excl = (out_t)(rng + 1);                          \
+            const out_t threshold = (out_t)(((maxval) - rng) % rng_excl);     \
+            CRG_PIECES(out_t, pieces, bits, {                                 \
+                prod_t m;                                                     \
+                do {                                                          \
+                    CRG_NEXT_PIECE(out_t, pieces, bits)                       \
+                    m = (prod_t)((prod_t)piece * rng_excl);                   \
+                } while ((out_t)m < threshold);                               \
+                out[i] = (out_t)(off + (out_t)(m >> (bits)));                 \
+            });                                                               \
+        }                                                                     \
+    } while (0)
+
 static void CRG_FN(bounded_u16)(void *st, void *out_, size_t n,
                                 crg_args *a) {
     CRG_STATE *s = (CRG_STATE *)st;
-    uint16_t *out = (uint16_t *)out_;
-    const uint16_t off = (uint16_t)a->off, rng = (uint16_t)a->rng;
-    size_t i;
-    if (rng == 0) {
-        for (i = 0; i < n; i++) {
-            out[i] = off;
-        }
-    } else if (rng == 0xFFFFu) {
-        for (i = 0; i < n; i++) {
-            out[i] = (uint16_t)(off + CRG_FN(piece16)(s, a));
-        }
-    } else {
-        for (i = 0; i < n; i++) {
-            out[i] = (uint16_t)(off + CRG_FN(lemire16)(s, rng, a));
-        }
-    }
+    CRG_SMALL_FILL(uint16_t, uint32_t, 2, 16, 0xFFFFu);
 }
 
-/* random_bounded_uint8_fill */
 static void CRG_FN(bounded_u8)(void *st, void *out_, size_t n, crg_args *a) {
     CRG_STATE *s = (CRG_STATE *)st;
-    uint8_t *out = (uint8_t *)out_;
-    const uint8_t off = (uint8_t)a->off, rng = (uint8_t)a->rng;
-    size_t i;
-    if (rng == 0) {
-        for (i = 0; i < n; i++) {
-            out[i] = off;
-        }
-    } else if (rng == 0xFFu) {
-        for (i = 0; i < n; i++) {
-            out[i] = (uint8_t)(off + CRG_FN(piece8)(s, a));
-        }
-    } else {
-        for (i = 0; i < n; i++) {
-            out[i] = (uint8_t)(off + CRG_FN(lemire8)(s, rng, a));
-        }
-    }
+    CRG_SMALL_FILL(uint8_t, uint16_t, 4, 8, 0xFFu);
 }
 
 /* random_bounded_bool_fill: one bit of the buffered word per value. */
 static void CRG_FN(bounded_bool)(void *st, void *out_, size_t n,
                                  crg_args *a) {
     CRG_STATE *s = (CRG_STATE *)st;
-    uint8_t *out = (uint8_t *)out_;
-    size_t i;
     if (a->rng == 0) {
-        memset(out, (int)(uint8_t)a->off, n);
+        memset(out_, (int)(uint8_t)a->off, n);
         return;
     }
-    for (i = 0; i < n; i++) {
-        if (a->bcnt == 0) {
-            a->buf = CRG_NEXT32(s);
-            a->bcnt = 31;
-        } else {
-            a->buf >>= 1;
-            a->bcnt -= 1;
-        }
-        out[i] = (uint8_t)(a->buf & 1u);
-    }
+    CRG_PIECES(uint8_t, 32, 1, {
+        CRG_NEXT_PIECE(uint8_t, 32, 1)
+        out[i] = (uint8_t)(piece & 1u);
+    });
 }
 
 const crg_table CRG_CAT(CRG_CAT(crg_, CRG_NAME), _table) = {{

@@ -1,0 +1,204 @@
+"""chacharand.Generator returns exactly NumPy's numbers: explicit cases.
+
+For every family of the registry, every fast method, every dtype, sizes
+around the generators' buffer lengths (ChaCha 256 words, ISAAC 256, HC-128
+16) and starting positions at even and odd 32-bit words, the values and
+the bit generator's position afterwards equal those of
+``numpy.random.Generator`` over an identical copy (generator_twins).
+"""
+import numpy as np
+import pytest
+
+from chacharand import ChaCha8, Generator
+from chacharand._generator import (FAST_METHODS, deferred_methods,
+                                   fast_path_calls)
+
+from generator_twins import FAMILY_CLASSES, check_twins, positioned
+
+SIZES = [None, 0, 1, 2, 3, 127, 128, 129, 255, 256, 257, 513, 4097, (3, 5)]
+POSITIONS = [0, 1, 7, 255]
+
+INT_DTYPES = [np.int8, np.int16, np.int32, np.int64,
+              np.uint8, np.uint16, np.uint32, np.uint64]
+
+
+def int_bounds(dtype):
+    info = np.iinfo(dtype)
+    lo, hi = int(info.min), int(info.max)
+    bits = info.bits
+    half = 1 << (bits - 1)
+    cases = [
+        (0, 10, False),              # small range
+        (lo, hi, True),              # full range, closed
+        (lo, hi, False),             # full range less one
+        (5, 6, False),               # one value: no draw
+        (3, 3, True),
+        (lo, lo + half + 1, False),  # about half the draws rejected
+        (lo + 1, hi - 1, True),
+    ]
+    if bits == 64:
+        cases += [(0, 2**32, False),      # 32-bit words, full range
+                  (0, 2**32 + 1, False),  # just beyond: 64-bit Lemire
+                  (7, 2**32 - 1, False),  # 32-bit Lemire
+                  (-(2**40) if lo < 0 else 0, 2**62 + 3, False)]
+    return cases
+
+
+@pytest.fixture(params=FAMILY_CLASSES, ids=lambda c: c.__name__)
+def family(request):
+    return request.param
+
+
+def test_no_method_defers_on_this_numpy():
+    Generator(ChaCha8(0))
+    # Every NumPy this is tested with draws these methods as we do; a
+    # difference would send the method to NumPy's path, and show here.
+    assert deferred_methods() == frozenset()
+
+
+@pytest.mark.parametrize("position", POSITIONS)
+@pytest.mark.parametrize("size", SIZES, ids=str)
+def test_floats(family, position, size):
+    for method, kwargs in [
+        ("random", {}),
+        ("random", {"dtype": np.float32}),
+        ("random", {"dtype": "f4"}),
+        ("standard_normal", {}),
+        ("standard_normal", {"dtype": np.float32}),
+        ("standard_exponential", {}),
+        ("standard_exponential", {"dtype": np.float32}),
+        ("standard_exponential", {"method": "inv"}),
+        ("standard_exponential", {"method": "inv", "dtype": np.float32}),
+    ]:
+        check_twins(positioned(family, 3, position), method, size=size,
+                    fast=True, **kwargs)
+
+
+@pytest.mark.parametrize("position", POSITIONS)
+@pytest.mark.parametrize("size", SIZES, ids=str)
+def test_uniform_and_normal(family, position, size):
+    for method, args in [
+        ("uniform", ()),
+        ("uniform", (-3.0, 5.5)),
+        ("uniform", (2, 3)),                 # ints
+        ("uniform", (1.0, 1.0)),             # empty range: low
+        ("uniform", (np.float64(-1e300), np.float64(1e300))),
+        ("normal", ()),
+        ("normal", (10.0, 0.5)),
+        ("normal", (-2, 3)),
+        ("normal", (1.0, 0.0)),
+        ("normal", (1.0, float("nan"))),
+        ("normal", (float("inf"), 1.0)),
+    ]:
+        check_twins(positioned(family, 4, position), method, *args,
+                    size=size, fast=True)
+
+
+@pytest.mark.parametrize("dtype", INT_DTYPES, ids=lambda d: d.__name__)
+@pytest.mark.parametrize("position", [0, 1, 3])
+def test_integers_every_dtype(family, dtype, position):
+    for low, high, endpoint in int_bounds(dtype):
+        for size in (None, 0, 1, 3, 257, 1000):
+            check_twins(positioned(family, 5, position), "integers", low,
+                        high, size=size, dtype=dtype, endpoint=endpoint,
+                        fast=True)
+
+
+@pytest.mark.parametrize("position", [0, 1, 3])
+def test_integers_bool_and_dtype_spellings(family, position):
+    for size in (None, 0, 1, 31, 32, 33, 100):
+        for args, kwargs in [
+            ((0, 2), {"dtype": np.bool_}),
+            ((0, 1), {"dtype": bool, "endpoint": True}),
+            ((1, 2), {"dtype": bool}),                  # only True
+            ((0, 1), {"dtype": bool}),                  # only False
+            ((10,), {}),                                # high=None form
+            ((-5, 5), {"dtype": int}),                  # Python ints out
+            ((0, 100), {"dtype": "i4"}),
+            ((0, 100), {"dtype": np.dtype("uint16")}),
+            ((np.int8(-3), np.uint64(9)), {"dtype": np.int16}),
+            ((0, 1000), {"dtype": np.intp}),
+            ((0, 1000), {"dtype": np.longlong}),
+        ]:
+            check_twins(positioned(family, 6, position), "integers",
+                        *args, size=size, fast=True, **kwargs)
+
+
+def test_integers_array_bounds_take_numpys_path(family):
+    for low, high in [([0, 5, 10], 20), (0, np.array([3, 300, 30000])),
+                      (np.zeros((2, 1), int), np.arange(1, 4))]:
+        check_twins(positioned(family, 7, 1), "integers", low, high,
+                    fast=False)
+        check_twins(positioned(family, 7, 1), "integers", low, high,
+                    dtype=np.uint16, fast=False)
+
+
+@pytest.mark.parametrize("length", [0, 1, 2, 3, 4, 5, 7, 8, 1001, 4096])
+@pytest.mark.parametrize("position", [0, 1])
+def test_bytes(family, length, position):
+    check_twins(positioned(family, 8, position), "bytes", length, fast=True)
+
+
+@pytest.mark.parametrize("position", [0, 1])
+def test_out_arrays(family, position):
+    for method, dtype, kwargs in [
+        ("random", np.float64, {}),
+        ("random", np.float32, {"dtype": np.float32}),
+        ("standard_normal", np.float64, {}),
+        ("standard_normal", np.float32, {"dtype": np.float32}),
+        ("standard_exponential", np.float64, {}),
+        ("standard_exponential", np.float32, {"dtype": np.float32}),
+    ]:
+        for make in (lambda: np.empty((4, 7), dtype),
+                     lambda: np.empty((4, 7), dtype, order="F"),
+                     lambda: np.empty(0, dtype)):
+            a, b = make(), make()
+            bitgen = positioned(family, 9, position)
+            twin = positioned(family, 9, position)
+            before = fast_path_calls()
+            got = getattr(Generator(bitgen), method)(out=a, **kwargs)
+            assert fast_path_calls() == before + 1
+            want = getattr(np.random.Generator(twin), method)(out=b,
+                                                              **kwargs)
+            assert got is a and want is b
+            assert a.tobytes() == b.tobytes()
+            assert bitgen.random_raw() == twin.random_raw()
+
+
+def test_choice_shuffle_permutation(family):
+    # Inherited; choice with replacement draws through our integers.
+    for args, kwargs in [((1000, 50), {}), ((5,), {}),
+                         ((np.arange(20), (2, 3)), {}),
+                         ((100, 10), {"replace": False}),
+                         ((20000, 1000), {"replace": False}),
+                         ((4, 6), {"p": [0.1, 0.2, 0.3, 0.4]})]:
+        check_twins(positioned(family, 10, 1), "choice", *args, **kwargs)
+    check_twins(positioned(family, 10, 1), "permutation", 300)
+    check_twins(positioned(family, 10, 1), "permuted", np.arange(40))
+    a, b = np.arange(500), np.arange(500)
+    bitgen, twin = positioned(family, 11, 1), positioned(family, 11, 1)
+    Generator(bitgen).shuffle(a)
+    np.random.Generator(twin).shuffle(b)
+    assert np.array_equal(a, b)
+    assert bitgen.random_raw() == twin.random_raw()
+
+
+def test_long_fill_spanning_chunks():
+    # More than one chunk (2**20 values): the chunks join seamlessly, also
+    # for the 8-bit draws whose buffered word carries over.
+    n = (1 << 20) + 4099
+    for method, args, kwargs in [("random", (n,), {}),
+                                 ("integers", (0, 100, n),
+                                  {"dtype": np.uint8}),
+                                 ("integers", (0, 2, n), {"dtype": bool}),
+                                 ("standard_normal", (n,),
+                                  {"dtype": np.float32})]:
+        check_twins(positioned(ChaCha8, 12, 1), method, *args, fast=True,
+                    **kwargs)
+
+
+def test_fast_methods_are_all_covered():
+    # The tests above name every method that has a C path.
+    assert set(FAST_METHODS) == {"random", "standard_normal",
+                                 "standard_exponential", "uniform",
+                                 "normal", "integers", "bytes"}
