@@ -239,6 +239,8 @@ cdef class _Source:
         spec = int_kind(dtype)
         if spec is None or not plain_int(low) or not plain_int(high):
             return DEFER
+        if not (size is None or type(size) is int or type(size) is tuple):
+            return DEFER            # NumPy's np.prod(size) judges it
         scalar, method, bits, signed = spec
         lo = int(low)
         hi = int(high)
