@@ -1,0 +1,161 @@
+"""Benchmark of chacharand.Generator: ratios measured in one run.
+
+For each family of the registry and each method with a C path, three
+generators make the same call: ``numpy.random.Generator(PCG64)`` (NumPy's
+default), ``numpy.random.Generator(<family>)`` and
+``chacharand.Generator(<family>)``.  They are timed in interleaved rounds
+(so a busy spell of a shared machine hits all three alike) and each
+figure is the median over the rounds.  :func:`rows` returns the figures;
+:func:`main` prints them::
+
+    python -m chacharand._bench_generator [--n N] [--rounds R] [FAMILY ...]
+
+Ratios below 1 mean chacharand.Generator is faster.
+"""
+import argparse
+import statistics
+import time
+
+import numpy as np
+
+__all__ = ["METHODS", "rows", "scalar_rows", "main"]
+
+#: name -> call(generator, n), the calls compared.
+METHODS = {
+    "random": lambda g, n: g.random(n),
+    "random f32": lambda g, n: g.random(n, dtype=np.float32),
+    "uniform": lambda g, n: g.uniform(-1.0, 2.0, n),
+    "standard_normal": lambda g, n: g.standard_normal(n),
+    "standard_normal f32": lambda g, n: g.standard_normal(
+        n, dtype=np.float32),
+    "normal": lambda g, n: g.normal(1.0, 2.0, n),
+    "standard_exponential": lambda g, n: g.standard_exponential(n),
+    "standard_exponential f32": lambda g, n: g.standard_exponential(
+        n, dtype=np.float32),
+    "integers(0, 1000)": lambda g, n: g.integers(0, 1000, n),
+    "integers(0, 2**40)": lambda g, n: g.integers(0, 2**40, n),
+    "integers uint8": lambda g, n: g.integers(0, 100, n, dtype=np.uint8),
+    "integers bool": lambda g, n: g.integers(0, 2, n, dtype=bool),
+    "bytes (4n)": lambda g, n: g.bytes(4 * n),
+    "choice(1000, n)": lambda g, n: g.choice(1000, n),
+}
+
+#: name -> call(generator), the size=None calls compared.
+SCALAR_METHODS = {
+    "random()": lambda g: g.random(),
+    "standard_normal()": lambda g: g.standard_normal(),
+    "integers(0, 1000)": lambda g: g.integers(0, 1000),
+    "uniform(0, 2)": lambda g: g.uniform(0.0, 2.0),
+}
+
+
+def _time(call, number):
+    start = time.perf_counter()
+    for _ in range(number):
+        call()
+    return (time.perf_counter() - start) / number
+
+
+def _medians(calls, rounds, number):
+    """Median seconds per call of each of `calls`, timed in turn."""
+    times = [[] for _ in calls]
+    for call in calls:
+        call()                                  # warm up
+    for _ in range(rounds):
+        for t, call in zip(times, calls):
+            t.append(_time(call, number))
+    return [statistics.median(t) for t in times]
+
+
+def _generators(cls):
+    import chacharand
+
+    return (np.random.Generator(np.random.PCG64(1)),
+            np.random.Generator(cls(1)),
+            chacharand.Generator(cls(1)))
+
+
+def _families(names):
+    from chacharand._registry import FAMILIES
+
+    return [f for f in FAMILIES if not names or f.name in names]
+
+
+def rows(n=2**20, rounds=7, number=3, families=(), methods=()):
+    """Bulk calls of `n` values, one dict per (family, method).
+
+    Keys: ``family``, ``method``, ``ns_pcg64``, ``ns_numpy``,
+    ``ns_chacharand`` (nanoseconds per value: NumPy's Generator over
+    PCG64, NumPy's Generator over the family, chacharand.Generator over
+    the family), ``vs_pcg64`` (chacharand / PCG64) and ``speedup``
+    (NumPy over the same family / chacharand).
+    """
+    out = []
+    for fam in _families(families):
+        pcg, npg, ours = _generators(fam.cls)
+        for name, call in METHODS.items():
+            if methods and name not in methods:
+                continue
+            t_pcg, t_np, t_ours = _medians(
+                [lambda g=g: call(g, n) for g in (pcg, npg, ours)],
+                rounds, number)
+            out.append({
+                "family": fam.name, "method": name,
+                "ns_pcg64": 1e9 * t_pcg / n, "ns_numpy": 1e9 * t_np / n,
+                "ns_chacharand": 1e9 * t_ours / n,
+                "vs_pcg64": t_ours / t_pcg, "speedup": t_np / t_ours,
+            })
+    return out
+
+
+def scalar_rows(rounds=7, number=20000, families=()):
+    """size=None calls, one dict per (family, method): nanoseconds per
+    call of NumPy's Generator and chacharand.Generator over the family,
+    and ``speedup`` (NumPy / chacharand)."""
+    out = []
+    for fam in _families(families):
+        _, npg, ours = _generators(fam.cls)
+        for name, call in SCALAR_METHODS.items():
+            t_np, t_ours = _medians([lambda g=g: call(g)
+                                     for g in (npg, ours)], rounds, number)
+            out.append({"family": fam.name, "method": name,
+                        "ns_numpy": 1e9 * t_np, "ns_chacharand": 1e9 * t_ours,
+                        "speedup": t_np / t_ours})
+    return out
+
+
+def main(argv=None):
+    parser = argparse.ArgumentParser(
+        prog="python -m chacharand._bench_generator",
+        description="chacharand.Generator against numpy.random.Generator")
+    parser.add_argument("families", nargs="*", help="families (default all)")
+    parser.add_argument("--n", type=int, default=2**20,
+                        help="values per call (default 2**20)")
+    parser.add_argument("--rounds", type=int, default=7,
+                        help="interleaved rounds; medians are reported")
+    parser.add_argument("--no-scalar", action="store_true",
+                        help="skip the size=None calls")
+    args = parser.parse_args(argv)
+    import chacharand
+
+    print(f"chacharand {chacharand.__version__}, numpy {np.__version__}, "
+          f"ChaCha kernel {chacharand.default_chacha_backend()}, "
+          f"n = {args.n}, medians of {args.rounds} rounds")
+    print(f"{'family':9} {'method':25} {'PCG64':>7} {'numpy':>7} "
+          f"{'ours':>7}  {'ours/PCG64':>10} {'speed-up':>9}")
+    print(f"{'':9} {'':25} {'ns/value':>23}")
+    for r in rows(args.n, args.rounds, families=args.families):
+        print(f"{r['family']:9} {r['method']:25} {r['ns_pcg64']:7.2f} "
+              f"{r['ns_numpy']:7.2f} {r['ns_chacharand']:7.2f}  "
+              f"{r['vs_pcg64']:10.2f} {r['speedup']:8.2f}x")
+    if not args.no_scalar:
+        print()
+        print(f"{'family':9} {'size=None call':25} {'numpy':>7} {'ours':>7}"
+              f"  {'speed-up':>9}  (ns per call)")
+        for r in scalar_rows(args.rounds, families=args.families):
+            print(f"{r['family']:9} {r['method']:25} {r['ns_numpy']:7.0f} "
+                  f"{r['ns_chacharand']:7.0f}  {r['speedup']:8.2f}x")
+
+
+if __name__ == "__main__":
+    main()
