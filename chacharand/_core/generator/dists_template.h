@@ -42,21 +42,40 @@ static inline float CRG_FN(next_float)(CRG_STATE *s) {
     return (float)(CRG_NEXT32(s) >> 8) * (1.0f / 16777216.0f);
 }
 
-/* random(): next_double per value, here a bulk fill then a conversion
- * loop the compiler can vectorise. */
+#ifndef CRG_U53_DEFINED
+#define CRG_U53_DEFINED
+/* (w >> 11) * 2**-53, NumPy's next_double, exactly, from operations that
+ * every SIMD width has (x86-64 has no packed uint64 -> double conversion
+ * before AVX-512DQ): the 53 bits split into a high 32 and a low 21, each
+ * read exactly as a double by the 2**52 exponent trick; the sum (below
+ * 2**53) and the scaling are exact too. */
+static inline double crg_u53(uint64_t w) {
+    const uint64_t magic = UINT64_C(0x4330000000000000); /* 2**52 */
+    uint64_t hi = (w >> 32) | magic;
+    uint64_t lo = ((w >> 11) & UINT64_C(0x1FFFFF)) | magic;
+    double dh, dl;
+    memcpy(&dh, &hi, sizeof dh);
+    memcpy(&dl, &lo, sizeof dl);
+    return ((dh - 0x1p52) * 0x1p21 + (dl - 0x1p52)) * 0x1p-53;
+}
+#endif
+
+/* random(), random(dtype=float32) and uniform(): the words go straight
+ * into the output array (a double or float is the size of its word) and
+ * are converted in place, a cache-sized piece at a time, by loops the
+ * compiler vectorises; memcpy keeps the in-place reinterpretation
+ * defined. */
 static void CRG_FN(random)(void *st, void *out_, size_t n, crg_args *a) {
     CRG_STATE *s = (CRG_STATE *)st;
     double *out = (double *)out_;
-    uint64_t words[CRG_SCRATCH];
     (void)a;
     while (n > 0) {
         size_t k = n < CRG_SCRATCH ? n : CRG_SCRATCH, i;
-        CRG_FILL64(s, words, k);
+        CRG_FILL64(s, (uint64_t *)(void *)out, k);
         for (i = 0; i < k; i++) {
-            /* (w >> 11) < 2**53: exact through int64_t, which x86-64 can
-             * convert (uint64_t it cannot before AVX-512). */
-            out[i] = (double)(int64_t)(words[i] >> 11) *
-                     (1.0 / 9007199254740992.0);
+            uint64_t w;
+            memcpy(&w, out + i, sizeof w);
+            out[i] = crg_u53(w);
         }
         out += k;
         n -= k;
@@ -66,13 +85,15 @@ static void CRG_FN(random)(void *st, void *out_, size_t n, crg_args *a) {
 static void CRG_FN(random_f)(void *st, void *out_, size_t n, crg_args *a) {
     CRG_STATE *s = (CRG_STATE *)st;
     float *out = (float *)out_;
-    uint32_t words[CRG_SCRATCH];
     (void)a;
     while (n > 0) {
         size_t k = n < CRG_SCRATCH ? n : CRG_SCRATCH, i;
-        CRG_FILL32(s, words, k);
+        CRG_FILL32(s, (uint32_t *)(void *)out, k);
         for (i = 0; i < k; i++) {
-            out[i] = (float)(int32_t)(words[i] >> 8) * (1.0f / 16777216.0f);
+            uint32_t w;
+            memcpy(&w, out + i, sizeof w);
+            /* (w >> 8) < 2**24: exact as a float, via int32 (packed). */
+            out[i] = (float)(int32_t)(w >> 8) * (1.0f / 16777216.0f);
         }
         out += k;
         n -= k;
@@ -84,14 +105,13 @@ static void CRG_FN(uniform)(void *st, void *out_, size_t n, crg_args *a) {
     CRG_STATE *s = (CRG_STATE *)st;
     double *out = (double *)out_;
     const double low = a->a, range = a->b;
-    uint64_t words[CRG_SCRATCH];
     while (n > 0) {
         size_t k = n < CRG_SCRATCH ? n : CRG_SCRATCH, i;
-        CRG_FILL64(s, words, k);
+        CRG_FILL64(s, (uint64_t *)(void *)out, k);
         for (i = 0; i < k; i++) {
-            double u = (double)(int64_t)(words[i] >> 11) *
-                       (1.0 / 9007199254740992.0);
-            out[i] = low + range * u;
+            uint64_t w;
+            memcpy(&w, out + i, sizeof w);
+            out[i] = low + range * crg_u53(w);
         }
         out += k;
         n -= k;
