@@ -23,7 +23,8 @@ import numpy as np
 from cpython.bytes cimport PyBytes_AS_STRING, PyBytes_FromStringAndSize
 from cpython.exc cimport PyErr_CheckSignals
 from libc.math cimport isfinite, isnan, signbit
-from libc.stdint cimport uint8_t, uint16_t, uint32_t, uint64_t
+from libc.stdint cimport (int8_t, int16_t, int32_t, int64_t, uint8_t,
+                          uint16_t, uint32_t, uint64_t)
 from libc.string cimport memset
 
 cimport numpy as cnp
@@ -90,7 +91,7 @@ cdef bint LITTLE_ENDIAN = sys.byteorder == "little"
 cdef dict _float_kinds = {}
 cdef dict _int_kinds = {}
 
-# (method, bits, signed, scalar type); numpy's order of comparison.
+# (scalar type, method, bits, signed), in NumPy's order of comparison.
 cdef tuple _INT_SPECS = (
     (np.int32, CRG_BOUNDED_U32, 32, True),
     (np.int64, CRG_BOUNDED_U64, 64, True),
@@ -102,6 +103,30 @@ cdef tuple _INT_SPECS = (
     (np.uint8, CRG_BOUNDED_U8, 8, False),
     (np.bool_, CRG_BOUNDED_BOOL, 1, False),
 )
+
+
+cdef class IntSpec:
+    """What integers() needs to know about one dtype."""
+    cdef object scalar          # the NumPy scalar type of the result
+    cdef int method
+    cdef int bits
+    cdef bint signed
+    cdef object lb, ub, mask    # bounds and the two's complement mask
+    cdef Py_ssize_t itemsize
+
+
+cdef IntSpec make_int_spec(object scalar, int method, int bits, bint signed):
+    cdef IntSpec spec = IntSpec.__new__(IntSpec)
+    spec.scalar, spec.method, spec.bits, spec.signed = (scalar, method,
+                                                        bits, signed)
+    cdef object one = 1             # Python ints: no C shift overflow
+    if signed:
+        spec.lb, spec.ub = -(one << (bits - 1)), (one << (bits - 1)) - 1
+    else:
+        spec.lb, spec.ub = 0, (one << bits) - 1
+    spec.mask = (one << bits) - 1
+    spec.itemsize = bits // 8 if bits >= 8 else 1
+    return spec
 
 
 cdef int float_kind(object dtype) except -2:
@@ -123,8 +148,8 @@ cdef int float_kind(object dtype) except -2:
     return kind
 
 
-cdef tuple int_kind(object dtype):
-    """(scalar type, method, bits, signed), or None for NumPy to judge."""
+cdef IntSpec int_kind(object dtype):
+    """The IntSpec of an integer dtype, or None for NumPy to judge."""
     try:
         return _int_kinds[dtype]
     except (KeyError, TypeError):
@@ -136,7 +161,7 @@ cdef tuple int_kind(object dtype):
     found = None
     for scalar, method, bits, signed in _INT_SPECS:
         if resolved == scalar:
-            found = (scalar, method, bits, signed)
+            found = make_int_spec(scalar, method, bits, signed)
             break
     try:
         _int_kinds[dtype] = found
@@ -234,6 +259,7 @@ cdef class _Source:
         cdef crg_args args
         cdef uint64_t value = 0
         cdef cnp.ndarray arr
+        cdef IntSpec spec
         if high is None:
             low, high = 0, low
         spec = int_kind(dtype)
@@ -241,45 +267,48 @@ cdef class _Source:
             return DEFER
         if not (size is None or type(size) is int or type(size) is tuple):
             return DEFER            # NumPy's np.prod(size) judges it
-        scalar, method, bits, signed = spec
         lo = int(low)
         hi = int(high)
         if not endpoint:
             hi -= 1
-        if signed:
-            lb, ub = -(1 << (bits - 1)), (1 << (bits - 1)) - 1
-        else:
-            lb, ub = 0, (1 << bits) - 1
-        if lo < lb or hi > ub or lo > hi:
+        if lo < spec.lb or hi > spec.ub or lo > hi:
             return DEFER            # NumPy raises its ValueError
-        mask = (1 << bits) - 1 if bits > 1 else 1
         memset(&args, 0, sizeof(args))
-        args.off = <uint64_t>(lo & mask)
-        args.rng = <uint64_t>((hi - lo) & mask)
-        itemsize = bits // 8 if bits >= 8 else 1
-        if size is None:
-            self.run(method, <char *>&value, 1, itemsize, &args)
-            if bits == 1:
-                result = scalar((<uint8_t *>&value)[0] != 0)
+        args.off = <uint64_t>(lo & spec.mask)
+        args.rng = <uint64_t>(hi - lo)
+        if size is not None:
+            arr = np.empty(size, spec.scalar)
+            self.run(spec.method, <char *>cnp.PyArray_DATA(arr),
+                     cnp.PyArray_SIZE(arr), spec.itemsize, &args)
+            return arr
+        self.run(spec.method, <char *>&value, 1, spec.itemsize, &args)
+        # The value's bits, read as the dtype (the fill wrote itemsize
+        # bytes at the start of `value`).
+        cdef object v
+        if spec.bits == 1:
+            v = (<uint8_t *>&value)[0] != 0
+        elif spec.signed:
+            if spec.bits == 64:
+                v = <int64_t>value
+            elif spec.bits == 32:
+                v = (<int32_t *>&value)[0]
+            elif spec.bits == 16:
+                v = (<int16_t *>&value)[0]
             else:
-                if bits == 64:
-                    v = value
-                elif bits == 32:
-                    v = (<uint32_t *>&value)[0]
-                elif bits == 16:
-                    v = (<uint16_t *>&value)[0]
-                else:
-                    v = (<uint8_t *>&value)[0]
-                if signed and v > ub:
-                    v -= 1 << bits
-                result = scalar(v)
-            if dtype is bool or dtype is int:
-                return dtype(result)
-            return result
-        arr = np.empty(size, scalar)
-        self.run(method, <char *>cnp.PyArray_DATA(arr),
-                 cnp.PyArray_SIZE(arr), itemsize, &args)
-        return arr
+                v = (<int8_t *>&value)[0]
+        else:
+            if spec.bits == 64:
+                v = value
+            elif spec.bits == 32:
+                v = (<uint32_t *>&value)[0]
+            elif spec.bits == 16:
+                v = (<uint16_t *>&value)[0]
+            else:
+                v = (<uint8_t *>&value)[0]
+        result = spec.scalar(v)
+        if dtype is bool or dtype is int:
+            return dtype(result)    # as NumPy: a Python int or bool
+        return result
 
     cdef object random_bytes(self, object length):
         """Generator.bytes: ceil(length / 4) 32-bit draws, little-endian."""
