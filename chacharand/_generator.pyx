@@ -78,6 +78,9 @@ _NumPyGenerator = np.random.Generator
 # look for signals (Ctrl-C), a few milliseconds apart at most.
 cdef Py_ssize_t CHUNK = 1 << 20
 
+# Fills of fewer values keep the GIL (a few microseconds at most).
+cdef Py_ssize_t NOGIL_MIN = 1024
+
 # What a fast path returns when NumPy's own method must handle the call.
 cdef object DEFER = object()
 
@@ -206,18 +209,25 @@ cdef class _Source:
     cdef const crg_table *table
     cdef object lock
     cdef object bit_generator   # keeps the state alive
+    cdef unsigned deferred      # bits of FAST_METHODS that take NumPy's path
 
     cdef int run(self, int method, char *out, Py_ssize_t n,
                  Py_ssize_t itemsize, crg_args *args) except -1:
         """`n` values of `method` into `out`, under the lock (taken once)
-        and without the GIL, a chunk at a time; between chunks a pending
-        signal raises (the draws of the finished chunks are made)."""
+        and, unless `n` is small, without the GIL, a chunk at a time;
+        between chunks a pending signal raises (the draws of the finished
+        chunks are made)."""
         global _fast_calls
         cdef crg_fill_fn fill = self.table.fill[method]
         cdef void *state = self.state
         cdef Py_ssize_t k
         _fast_calls += 1
         with self.lock:
+            if n < NOGIL_MIN:
+                # Dropping and taking back the GIL would cost more than
+                # such a fill.
+                fill(state, out, <size_t>n, args)
+                return 0
             while True:
                 k = n if n < CHUNK else CHUNK
                 with nogil:
@@ -237,7 +247,6 @@ cdef class _Source:
         cdef double d
         cdef float f
         cdef cnp.ndarray arr
-        dtype = np.float64 if kind == 0 else np.float32
         if out is None:
             if size is None:
                 if kind == 0:
@@ -245,8 +254,9 @@ cdef class _Source:
                     return d
                 self.run(method, <char *>&f, 1, 4, args)
                 return f
-            arr = np.empty(size, dtype)
-        elif size is None and good_out(out, dtype):
+            arr = np.empty(size, np.float64 if kind == 0 else np.float32)
+        elif size is None and good_out(out, np.float64 if kind == 0
+                                       else np.float32):
             arr = out
         else:
             return DEFER
@@ -346,13 +356,17 @@ cdef _Source source_of(object bit_generator):
         return None
     src.lock = bit_generator.lock
     src.bit_generator = bit_generator
+    src.deferred = 0
+    for bit, name in enumerate(FAST_METHODS):
+        if name in _deferred:
+            src.deferred |= 1u << bit
     return src
 
 
-cdef _Source fast_source(object generator, str method):
-    """The source to draw `method` from, or None for NumPy's path."""
-    src = generator._source
-    if src is None or method in _deferred:
+cdef _Source fast_source(object generator, unsigned method_bit):
+    """The source to draw a method from, or None for NumPy's path."""
+    cdef _Source src = generator._source
+    if src is None or src.deferred & method_bit:
         return None
     return src
 
@@ -394,6 +408,16 @@ def deferred_methods():
     them differently from chacharand's C fills (normally none)."""
     return frozenset(_deferred)
 
+
+# The methods with a C path; bit i of a source's `deferred` is method i.
+cdef enum:
+    FAST_RANDOM = 1 << 0
+    FAST_STANDARD_NORMAL = 1 << 1
+    FAST_STANDARD_EXPONENTIAL = 1 << 2
+    FAST_UNIFORM = 1 << 3
+    FAST_NORMAL = 1 << 4
+    FAST_INTEGERS = 1 << 5
+    FAST_BYTES = 1 << 6
 
 FAST_METHODS = ("random", "standard_normal", "standard_exponential",
                 "uniform", "normal", "integers", "bytes")
@@ -438,9 +462,10 @@ class Generator(_NumPyGenerator):
 
     def __init__(self, bit_generator):
         _NumPyGenerator.__init__(self, bit_generator)
-        self._source = source_of(bit_generator)
-        if self._source is not None:
+        if isinstance(bit_generator, (ChaChaBitGenerator, HC128, ISAAC,
+                                      ISAAC64)):
             check_agreement()
+        self._source = source_of(bit_generator)
 
     def __reduce__(self):
         # NumPy's reduce rebuilds a numpy.random.Generator: rebuild this
@@ -448,7 +473,7 @@ class Generator(_NumPyGenerator):
         return type(self), (self.bit_generator,)
 
     def random(self, size=None, dtype=np.float64, out=None):
-        cdef _Source src = fast_source(self, "random")
+        cdef _Source src = fast_source(self, FAST_RANDOM)
         cdef int kind
         if src is not None:
             kind = float_kind(dtype)
@@ -459,7 +484,7 @@ class Generator(_NumPyGenerator):
         return _NumPyGenerator.random(self, size, dtype, out)
 
     def standard_normal(self, size=None, dtype=np.float64, out=None):
-        cdef _Source src = fast_source(self, "standard_normal")
+        cdef _Source src = fast_source(self, FAST_STANDARD_NORMAL)
         cdef int kind
         if src is not None:
             kind = float_kind(dtype)
@@ -472,7 +497,7 @@ class Generator(_NumPyGenerator):
 
     def standard_exponential(self, size=None, dtype=np.float64,
                              method="zig", out=None):
-        cdef _Source src = fast_source(self, "standard_exponential")
+        cdef _Source src = fast_source(self, FAST_STANDARD_EXPONENTIAL)
         cdef int kind
         if src is not None and type(method) is str:
             kind = float_kind(dtype)
@@ -486,7 +511,7 @@ class Generator(_NumPyGenerator):
                                                     method, out)
 
     def uniform(self, low=0.0, high=1.0, size=None):
-        cdef _Source src = fast_source(self, "uniform")
+        cdef _Source src = fast_source(self, FAST_UNIFORM)
         cdef crg_args args
         cdef double lo, hi, rng
         if src is not None and plain_real(low) and plain_real(high):
@@ -508,7 +533,7 @@ class Generator(_NumPyGenerator):
         return _NumPyGenerator.uniform(self, low, high, size)
 
     def normal(self, loc=0.0, scale=1.0, size=None):
-        cdef _Source src = fast_source(self, "normal")
+        cdef _Source src = fast_source(self, FAST_NORMAL)
         cdef crg_args args
         cdef double mu, sigma
         if src is not None and plain_real(loc) and plain_real(scale):
@@ -530,7 +555,7 @@ class Generator(_NumPyGenerator):
 
     def integers(self, low, high=None, size=None, dtype=np.int64,
                  endpoint=False):
-        cdef _Source src = fast_source(self, "integers")
+        cdef _Source src = fast_source(self, FAST_INTEGERS)
         if src is not None:
             result = src.integers(low, high, size, dtype, endpoint)
             if result is not DEFER:
@@ -539,7 +564,7 @@ class Generator(_NumPyGenerator):
                                         endpoint)
 
     def bytes(self, length):
-        cdef _Source src = fast_source(self, "bytes")
+        cdef _Source src = fast_source(self, FAST_BYTES)
         if src is not None:
             result = src.random_bytes(length)
             if result is not DEFER:
