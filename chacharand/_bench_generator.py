@@ -18,7 +18,7 @@ import time
 
 import numpy as np
 
-__all__ = ["METHODS", "rows", "scalar_rows", "main"]
+__all__ = ["METHODS", "rows", "scalar_rows", "rst_tables", "main"]
 
 #: name -> call(generator, n), the calls compared.
 METHODS = {
@@ -124,6 +124,55 @@ def scalar_rows(rounds=7, number=20000, families=()):
     return out
 
 
+def _machine():
+    import os
+    import platform
+
+    import chacharand
+
+    cpu = platform.processor() or platform.machine()
+    try:
+        with open("/proc/cpuinfo") as f:
+            for line in f:
+                if line.startswith("model name"):
+                    cpu = line.split(":", 1)[1].strip()
+                    break
+    except OSError:
+        pass
+    load = os.getloadavg()[0] if hasattr(os, "getloadavg") else None
+    return (f"{cpu}, {os.cpu_count()} logical CPUs, {platform.platform()}, "
+            f"Python {platform.python_version()}, NumPy {np.__version__}, "
+            f"chacharand {chacharand.__version__}, ChaCha kernel "
+            f"{chacharand.default_chacha_backend()}"
+            + (f", load average {load:.2f} at the end" if load is not None
+               else ""))
+
+
+def rst_tables(bulk, scalar, n=2**20):
+    """The figures of :func:`rows` (calls of `n` values) and
+    :func:`scalar_rows` as reStructuredText list-tables."""
+    lines = [f".. list-table:: Calls of {n} values (ns per value)",
+             "   :header-rows: 1", "",
+             "   * - generator", "     - method", "     - PCG64",
+             "     - NumPy", "     - chacharand", "     - vs PCG64",
+             "     - speed-up"]
+    for r in bulk:
+        lines += [f"   * - {r['family']}", f"     - ``{r['method']}``",
+                  f"     - {r['ns_pcg64']:.2f}", f"     - {r['ns_numpy']:.2f}",
+                  f"     - {r['ns_chacharand']:.2f}",
+                  f"     - {r['vs_pcg64']:.2f}", f"     - {r['speedup']:.2f}x"]
+    lines += ["", ".. list-table:: size=None calls (ns per call)",
+              "   :header-rows: 1", "",
+              "   * - generator", "     - call", "     - NumPy",
+              "     - chacharand", "     - speed-up"]
+    for r in scalar:
+        lines += [f"   * - {r['family']}", f"     - ``{r['method']}``",
+                  f"     - {r['ns_numpy']:.0f}",
+                  f"     - {r['ns_chacharand']:.0f}",
+                  f"     - {r['speedup']:.2f}x"]
+    return "\n".join(lines) + "\n"
+
+
 def main(argv=None):
     parser = argparse.ArgumentParser(
         prog="python -m chacharand._bench_generator",
@@ -135,7 +184,17 @@ def main(argv=None):
                         help="interleaved rounds; medians are reported")
     parser.add_argument("--no-scalar", action="store_true",
                         help="skip the size=None calls")
+    parser.add_argument("--rst", action="store_true",
+                        help="print reStructuredText tables (for the docs)")
     args = parser.parse_args(argv)
+    if args.rst:
+        bulk = rows(args.n, args.rounds, families=args.families)
+        scalar = scalar_rows(args.rounds, families=args.families)
+        print(f"Measured on: {_machine()}; medians of {args.rounds} "
+              "interleaved rounds.")
+        print()
+        print(rst_tables(bulk, scalar, args.n))
+        return
     import chacharand
 
     print(f"chacharand {chacharand.__version__}, numpy {np.__version__}, "
