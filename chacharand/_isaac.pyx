@@ -1,5 +1,7 @@
 #cython: language_level=3, boundscheck=False, wraparound=False, cdivision=True
 """The ISAAC and ISAAC-64 bit generators: shells over ``_core/isaac``."""
+import inspect
+
 import numpy as np
 
 from libc.stdint cimport uint8_t, uint32_t, uint64_t
@@ -164,13 +166,16 @@ cdef class ISAAC(KeyedBitGenerator):
     >>> workers = [np.random.Generator(g) for g in ISAAC(7).spawn(4)]
     """
 
+    # What inspect.signature and help() show: the class's own parameters,
+    # not numpy's BitGenerator(seed=None).
+    __signature__ = inspect.signature(lambda seed=None, *, key=None: None)
+
     def __cinit__(self, *args, **kwargs):
         self._allocate_state(sizeof(isaac_state))
         self.rng_state = <isaac_state *>self._state
 
     def __init__(self, seed=None, *, key=None):
-        cdef bytes data = self._key_from_seed(seed, key, 4 * WORDS, False,
-                                              np.uint32, WORDS)
+        cdef bytes data = self._key_from_seed(seed, key)
         isaac_init(self.rng_state, <const uint8_t *>data, len(data))
         self._wire(&isaac_uint64, &isaac_uint32, &isaac_double)
 
@@ -239,13 +244,16 @@ cdef class ISAAC64(KeyedBitGenerator):
     >>> workers = [np.random.Generator(g) for g in ISAAC64(7).spawn(4)]
     """
 
+    # What inspect.signature and help() show: the class's own parameters,
+    # not numpy's BitGenerator(seed=None).
+    __signature__ = inspect.signature(lambda seed=None, *, key=None: None)
+
     def __cinit__(self, *args, **kwargs):
         self._allocate_state(sizeof(isaac64_state))
         self.rng_state = <isaac64_state *>self._state
 
     def __init__(self, seed=None, *, key=None):
-        cdef bytes data = self._key_from_seed(seed, key, 8 * WORDS, False,
-                                              np.uint64, WORDS)
+        cdef bytes data = self._key_from_seed(seed, key)
         isaac64_init(self.rng_state, <const uint8_t *>data, len(data))
         self._wire(&isaac64_uint64, &isaac64_uint32, &isaac64_double)
 
