@@ -7,6 +7,9 @@ from chacharand._chacha import (
 )
 
 __version__: str
+__all__ = ["ChaCha8", "ChaCha12", "ChaCha20", "HC128", "ISAAC", "ISAAC64",
+           "chacha_backends", "default_chacha_backend", "get_include",
+           "parallel_generators"]
 
 def get_include() -> str: ...
 from chacharand._hc128 import HC128 as HC128
