@@ -3,9 +3,6 @@ from typing import Any, Literal, TypedDict
 
 from typing_extensions import Self, disjoint_base
 
-import numpy as np
-from numpy.typing import NDArray
-
 from chacharand._base import KeyBytes as _Bytes, KeyedBitGenerator, Seed as _Seed
 
 

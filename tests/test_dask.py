@@ -15,8 +15,9 @@ import pytest
 from numpy.random import Generator, SeedSequence
 
 import parallel_tasks
+from chacharand._registry import FAMILIES as REGISTRY
 from known_answers import documented_key_entropy
-from chacharand import (HC128, ISAAC, ISAAC64, ChaCha8, ChaCha12, ChaCha20,
+from chacharand import (HC128, ISAAC, ISAAC64, ChaCha8, ChaCha20,
                         parallel_generators)
 
 da = pytest.importorskip("dask.array")
@@ -26,7 +27,7 @@ try:
 except ImportError:  # the threaded tests still run
     distributed = None
 
-FAMILIES = (ChaCha8, ChaCha12, ChaCha20, HC128, ISAAC, ISAAC64)
+FAMILIES = tuple(f.cls for f in REGISTRY)
 SHAPE, CHUNKS = (1000, 3), (250, 3)
 N_CHUNKS = 4
 TIMEOUT = 60

@@ -45,15 +45,19 @@ if not (ROOT / "pyproject.toml").exists():
 
 
 def find_python(version):
-    """An interpreter of `version`: on PATH, or in pyenv's versions."""
-    found = shutil.which(f"python{version}")
-    if found:
-        return found
+    """An interpreter of `version`: pyenv's, or one on PATH.
+
+    pyenv's shims answer to every version's name but run only the active
+    ones, so its installed versions are asked for directly.
+    """
     pyenv_root = pathlib.Path(os.environ.get(
         "PYENV_ROOT", pathlib.Path.home() / ".pyenv"))
     for candidate in sorted((pyenv_root / "versions").glob(f"{version}.*")):
         if (candidate / "bin" / "python").exists():
             return str(candidate / "bin" / "python")
+    found = shutil.which(f"python{version}")
+    if found and "shims" not in pathlib.Path(found).parts:
+        return found
     return None
 
 

@@ -383,6 +383,7 @@ def test_chunked_fills_equal_word_by_word_output(cls):
                                   b.random_raw(2**18 + 5)[2**17 - 2:2**17 + 2])
 
 
+@pytest.mark.skipif(sys.platform == "win32", reason="POSIX signals")
 def test_sigint_reaches_a_child_process_quickly(tmp_path):
     # A real Ctrl-C (SIGINT) to a process inside a long discard.
     code = ("import chacharand, sys\n"

@@ -21,9 +21,10 @@ import chacharand
 import parallel_tasks
 from chacharand import (HC128, ISAAC, ISAAC64, ChaCha8, ChaCha12, ChaCha20,
                         parallel_generators)
+from chacharand._registry import FAMILIES as REGISTRY
 
-CHACHA = (ChaCha8, ChaCha12, ChaCha20)
-TABLES = (HC128, ISAAC, ISAAC64)
+CHACHA = tuple(f.cls for f in REGISTRY if f.seekable)
+TABLES = tuple(f.cls for f in REGISTRY if not f.seekable)
 FAMILIES = CHACHA + TABLES
 EXAMPLE = Path(__file__).parent.parent / "docs" / "examples" / "parallel_pi.py"
 

@@ -15,12 +15,13 @@ import pytest
 from numpy.random import Generator
 
 from chacharand import HC128, ISAAC, ISAAC64, ChaCha8, ChaCha12, ChaCha20
+from chacharand._registry import FAMILIES as REGISTRY
 
 scipy = pytest.importorskip("scipy")
 from scipy import stats  # noqa: E402
 from scipy.stats import qmc, sampling  # noqa: E402
 
-FAMILIES = (ChaCha8, ChaCha12, ChaCha20, HC128, ISAAC, ISAAC64)
+FAMILIES = tuple(f.cls for f in REGISTRY)
 ids = [c.__name__ for c in FAMILIES]
 
 
