@@ -23,6 +23,5 @@ cdef class KeyedBitGenerator(BitGenerator):
     # Interruptible bulk work; the caller holds the lock.
     cdef void *_snapshot(self) except NULL
     cdef void _drop_snapshot(self, void *copy, bint restore) noexcept
-    cdef int _fill_words_locked(self, uint64_t *out, size_t n) except -1
-    cdef int _fill_bytes_locked(self, uint8_t *out, size_t n) except -1
+    cdef int _fill_locked(self, void *out, size_t n, bint words) except -1
     cdef int _discard_locked(self, object count) except -1

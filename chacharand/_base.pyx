@@ -31,12 +31,12 @@ cdef extern from "common/wipe.h" nogil:
 
 cdef enum:
     ALIGNMENT = 64
-    # Bulk output is written a chunk at a time, with the GIL released for
-    # each chunk and pending signals checked between chunks: small enough
-    # that Ctrl-C is seen within milliseconds on any family, large enough
-    # that the check costs nothing.
-    CHUNK_WORDS = 1 << 17
-    CHUNK_BYTES = CHUNK_WORDS * 8
+    # Bulk output is written a chunk at a time (1 MiB), with the GIL
+    # released for each chunk and pending signals checked between chunks:
+    # small enough that Ctrl-C is seen within milliseconds on any family,
+    # large enough that the check costs nothing.
+    CHUNK_BYTES = 1 << 20
+    CHUNK_WORDS = CHUNK_BYTES // 8
 
 cdef object MAX_BYTES = 2 ** 63 - 1
 
@@ -187,44 +187,30 @@ cdef class KeyedBitGenerator(BitGenerator):
         cr_wipe(copy, self._state_size)
         free(copy)
 
-    cdef int _fill_words_locked(self, uint64_t *out, size_t n) except -1:
-        """Fill `out` with `n` draws, a chunk at a time.
+    cdef int _fill_locked(self, void *out, size_t n, bint words) except -1:
+        """Fill `out` with `n` 64-bit draws (`words`) or `n` bytes.
 
-        The GIL is released while each chunk is filled and signals are
-        checked between chunks.  If one raises (Ctrl-C), the state is put
-        back as it was before the call and the exception propagates: an
-        interrupted call has drawn nothing.
+        A chunk at a time: the GIL is released while each chunk is filled
+        and signals are checked between chunks.  If one raises (Ctrl-C),
+        the state is put back as it was before the call and the exception
+        propagates: an interrupted call has drawn nothing.  Chunks are
+        whole 64-bit words, so splitting a byte request consumes the same
+        words as one call would.
         """
+        cdef size_t unit = 8 if words else 1
+        cdef size_t chunk = CHUNK_BYTES // unit
         cdef size_t done = 0, step
-        cdef void *before = self._snapshot() if n > CHUNK_WORDS else NULL
+        cdef uint8_t *at
+        cdef void *before = self._snapshot() if n > chunk else NULL
         try:
             while True:
-                step = min(n - done, <size_t>CHUNK_WORDS)
+                step = min(n - done, chunk)
+                at = <uint8_t *>out + done * unit
                 with nogil:
-                    self._fill_uint64(out + done, step)
-                done += step
-                if done == n:
-                    break
-                PyErr_CheckSignals()
-        except BaseException:
-            self._drop_snapshot(before, True)
-            raise
-        self._drop_snapshot(before, False)
-        return 0
-
-    cdef int _fill_bytes_locked(self, uint8_t *out, size_t n) except -1:
-        """As `_fill_words_locked`, for bytes.
-
-        The chunks are whole 64-bit words, so splitting the request
-        consumes the same words as one call would.
-        """
-        cdef size_t done = 0, step
-        cdef void *before = self._snapshot() if n > CHUNK_BYTES else NULL
-        try:
-            while True:
-                step = min(n - done, <size_t>CHUNK_BYTES)
-                with nogil:
-                    self._fill_bytes(out + done, step)
+                    if words:
+                        self._fill_uint64(<uint64_t *>at, step)
+                    else:
+                        self._fill_bytes(at, step)
                 done += step
                 if done == n:
                     break
@@ -326,8 +312,7 @@ cdef class KeyedBitGenerator(BitGenerator):
             target = _uint64_array(1 if shape is None else shape)
         cdef cnp.ndarray array = target
         with self.lock:
-            self._fill_words_locked(<uint64_t *>cnp.PyArray_DATA(array),
-                                    array.size)
+            self._fill_locked(cnp.PyArray_DATA(array), array.size, True)
         if not output:
             return None
         if out is not None:
@@ -367,7 +352,7 @@ cdef class KeyedBitGenerator(BitGenerator):
             raise MemoryError(
                 f"cannot allocate length={length} bytes") from None
         with self.lock:
-            self._fill_bytes_locked(<uint8_t *>PyBytes_AS_STRING(out), length)
+            self._fill_locked(PyBytes_AS_STRING(out), length, False)
         return out
 
     def _repr_fields(self):
