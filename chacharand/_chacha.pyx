@@ -377,7 +377,7 @@ _COMMON_DOC = """
         Seeds the 256-bit key through a SeedSequence, as for NumPy's bit
         generators.  None draws 256 bits of OS entropy.  Cannot be given
         with `key`.
-    key : bytes-like, optional
+    key : bytes, bytearray or a buffer of 1-byte items (uint8), optional
         Exactly 32 bytes used as the ChaCha key, as Rust rand_chacha's
         ``from_seed(key)``.  Cannot be given with `seed`.
     stream : int, optional

@@ -60,7 +60,7 @@ cdef class HC128(KeyedBitGenerator):
         Seeds the 128-bit key and 128-bit IV (256 bits) through a
         SeedSequence, as for NumPy's bit generators.  None draws 256 bits
         of OS entropy.  Cannot be given with `key`.
-    key : bytes-like, optional
+    key : bytes, bytearray or a buffer of 1-byte items (uint8), optional
         Exactly 32 bytes: the 16-byte key followed by the 16-byte IV, as
         Rust rand_hc's ``Hc128Rng::from_seed(key)``.  Cannot be given with
         `seed`.

@@ -140,7 +140,7 @@ cdef class ISAAC(KeyedBitGenerator):
         Seeds the full 256-word key through a SeedSequence, as for NumPy's
         bit generators.  None draws 256 bits of OS entropy.  Cannot be
         given with `key`.
-    key : bytes-like, optional
+    key : bytes, bytearray or a buffer of 1-byte items (uint8), optional
         Up to 1024 bytes: 256 little-endian 32-bit key words, zero-padded.
         A 32-byte key gives Rust rand_isaac's ``IsaacRng::from_seed(key)``.
         Cannot be given with `seed`.
@@ -215,7 +215,7 @@ cdef class ISAAC64(KeyedBitGenerator):
         Seeds the full 256-word key through a SeedSequence, as for NumPy's
         bit generators.  None draws 256 bits of OS entropy.  Cannot be
         given with `key`.
-    key : bytes-like, optional
+    key : bytes, bytearray or a buffer of 1-byte items (uint8), optional
         Up to 2048 bytes: 256 little-endian 64-bit key words, zero-padded.
         A 32-byte key gives Rust rand_isaac's
         ``Isaac64Rng::from_seed(key)``.  Cannot be given with `seed`.
