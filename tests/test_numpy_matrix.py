@@ -10,8 +10,8 @@ from 2.4 on, so both kinds are exercised; a deadlock fails by the per-test
 timeout instead of hanging.
 
 The environments are kept in ``$CHACHARAND_MATRIX_CACHE`` (default
-``~/.cache/chacharand-matrix``) and reused; the package is rebuilt every
-run.  Deselect with ``-m "not matrix"`` for a quick run.
+``~/.cache/chacharand-matrix``) and reused; their requirements are checked
+and the package is rebuilt on every run.  Deselect with ``-m "not matrix"`` for a quick run.
 """
 import os
 import pathlib
@@ -70,21 +70,25 @@ def run(cmd, **kwargs):
 
 
 def environment(python, version, numpy_req, scope):
-    """A venv with `numpy_req` and the test tools, made once and reused."""
+    """A venv with `numpy_req` and the test tools, made once and reused.
+
+    The requirements are installed on every run (a no-op when they are
+    met), so a reused environment follows changes to the test extras.
+    """
     name = re.sub(r"[^\w.]+", "", f"py{version}-{numpy_req}-{scope}")
     venv = CACHE / name
-    ready = venv / ".ready"
-    if not ready.exists():
+    python_in_venv = venv / "bin" / "python"
+    if not python_in_venv.exists():
         shutil.rmtree(venv, ignore_errors=True)
         run([python, "-m", "venv", str(venv)])
-        pip = [str(venv / "bin" / "python"), "-m", "pip", "install", "-q"]
-        run(pip + ["--upgrade", "pip"])
-        if scope == "all":
-            # The package's own test extras, with this numpy.
-            run(pip + [f"{ROOT}[test]", numpy_req], cwd=ROOT)
-        else:
-            run(pip + [numpy_req] + PROTOCOL_DEPS)
-        ready.write_text("ok\n")
+        run([str(python_in_venv), "-m", "pip", "install", "-q", "--upgrade",
+             "pip"])
+    pip = [str(python_in_venv), "-m", "pip", "install", "-q"]
+    if scope == "all":
+        # The package's own test extras, with this numpy.
+        run(pip + [f"{ROOT}[test]", numpy_req], cwd=ROOT)
+    else:
+        run(pip + [numpy_req] + PROTOCOL_DEPS)
     return venv
 
 
