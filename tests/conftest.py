@@ -18,3 +18,9 @@ if pathlib.Path(chacharand.__file__).resolve().parent == SOURCE_TREE:
 @pytest.fixture(scope="session")
 def data_dir():
     return DATA
+
+
+def pytest_configure(config):
+    config.addinivalue_line(
+        "markers", "packaging: builds the sdist and a wheel (a minute or "
+        "two); deselect with -m 'not packaging'")
