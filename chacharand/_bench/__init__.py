@@ -19,9 +19,11 @@ __all__ = ["SCHEMA", "format_text", "run"]
 SCHEMA = "chacharand-bench/2"
 
 
-def run(size, repeat, min_sample_ns, progress=True, quick=False):
+def run(size: int, repeat: int, min_sample_ns: float,
+        progress: bool = True, quick: bool = False) -> dict:
     """Time everything once; return the report (a JSON-able dict)."""
-    notes, extra = [], {}
+    notes: list[str] = []
+    extra: dict[str, object] = {}
     rows = contestants(notes, extra)
     results = measure(rows, OPERATIONS, size, repeat, min_sample_ns,
                       progress)

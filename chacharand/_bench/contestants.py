@@ -4,12 +4,16 @@ chacharand's families (from the registry; ChaCha8 and ChaCha20 once more
 per SIMD backend), numpy's PCG64 (the baseline of every ratio), SFC64 and
 Philox, and, when their packages are installed, OpenSSL's ChaCha20
 (through ``cryptography``) and randomgen's ChaCha and HC128.  The optional
-packages are imported only here, inside the functions that need them.
+packages are imported only here, inside the functions that need them, and
+by name (importlib), so that type checkers of the installed package do not
+need them either.
 
 To time another ``Generator`` class over the same bit generators (a
 ``chacharand.Generator``, say), add contestants with ``generator=`` set to
 it in :func:`contestants`; every Generator column then uses it.
 """
+import importlib
+
 import numpy as np
 
 from chacharand import chacha_backends, default_chacha_backend
@@ -66,11 +70,11 @@ class Contestant:
         }
 
 
-def _chacharand():
+def _chacharand() -> list["Contestant"]:
     default = default_chacha_backend()
     out = []
     for fam in FAMILIES:
-        backends = [None]
+        backends: list[str | None] = [None]   # None: the default
         if fam.seekable and fam.name in PER_BACKEND:
             backends += [b for b in chacha_backends() if b != default]
         for backend in backends:
@@ -103,8 +107,9 @@ def _openssl(notes, extra):
     each call, as ``random_bytes`` does.
     """
     try:
-        import cryptography
-        from cryptography.hazmat.primitives.ciphers import Cipher, algorithms
+        cryptography = importlib.import_module("cryptography")
+        ciphers = importlib.import_module(
+            "cryptography.hazmat.primitives.ciphers")
     except ImportError as exc:
         notes.append(f"OpenSSL ChaCha20 skipped: cryptography is not "
                      f"installed ({exc})")
@@ -113,7 +118,8 @@ def _openssl(notes, extra):
     nonce = bytes(16)     # 32-bit block counter, then a 96-bit nonce
 
     def encryptor():
-        return Cipher(algorithms.ChaCha20(key, nonce), mode=None).encryptor()
+        return ciphers.Cipher(ciphers.algorithms.ChaCha20(key, nonce),
+                              mode=None).encryptor()
 
     def new_bytes(size):
         enc, zeros = encryptor(), bytes(8 * size)
@@ -122,13 +128,14 @@ def _openssl(notes, extra):
     def into_buffer(size):
         enc, zeros = encryptor(), bytes(8 * size)
         # update_into wants room for a block beyond the data.
-        buf = memoryview(np.empty(size + 8, dtype=np.uint64)).cast("B")
+        buf = np.empty(size + 8, dtype=np.uint64).data.cast("B")
         return ((lambda: enc.update_into(zeros, buf)),
                 "Cipher.update_into(zeros, buffer)")
 
     try:
-        from cryptography.hazmat.backends.openssl import backend
-        openssl = backend.openssl_version_text()
+        openssl = importlib.import_module(
+            "cryptography.hazmat.backends.openssl").backend \
+            .openssl_version_text()
     except Exception:  # depends on how cryptography was built
         openssl = "unknown"
     extra.update(cryptography=cryptography.__version__, openssl=openssl)
@@ -140,8 +147,7 @@ def _openssl(notes, extra):
 
 def _randomgen(notes, extra):
     try:
-        import randomgen
-        from randomgen import HC128 as RG_HC128, ChaCha as RG_ChaCha
+        randomgen = importlib.import_module("randomgen")
     except ImportError as exc:
         notes.append(f"randomgen skipped: randomgen is not installed ({exc})")
         extra["randomgen"] = None
@@ -149,11 +155,12 @@ def _randomgen(notes, extra):
     extra["randomgen"] = randomgen.__version__
     out = [Contestant(f"randomgen ChaCha{rounds}", "randomgen",
                       f"ChaCha{rounds}",
-                      lambda rounds=rounds: RG_ChaCha(SEED, rounds=rounds),
+                      lambda rounds=rounds: randomgen.ChaCha(SEED,
+                                                             rounds=rounds),
                       keystream=True)
            for rounds in (8, 12, 20)]
     out.append(Contestant("randomgen HC128", "randomgen", "HC128",
-                          lambda: RG_HC128(SEED)))
+                          lambda: randomgen.HC128(SEED)))
     return out
 
 

@@ -54,8 +54,8 @@ def sample(fn, loops):
     return (clock() - t0) / loops
 
 
-def measure(contestants, operations, size, repeat, min_sample_ns,
-            progress=True):
+def measure(contestants, operations, size: int, repeat: int,
+            min_sample_ns: float, progress: bool = True) -> list[dict]:
     """One result per (contestant, operation) that exists: median ns/value."""
     columns = []
     for op in operations:
@@ -70,7 +70,7 @@ def measure(contestants, operations, size, repeat, min_sample_ns,
     results = []
     for op, cells in columns:
         loops = [calibrate(fn, min_sample_ns) for _, fn, _ in cells]
-        samples = [[] for _ in cells]
+        samples: list[list[float]] = [[] for _ in cells]
         for r in range(repeat):
             for i, (c, fn, _) in enumerate(cells):
                 bar.step(f"{c.name} {op.name} ({r + 1}/{repeat})")
