@@ -5,6 +5,7 @@ Every run starts outside the source tree, so the installed package runs.
 """
 import json
 import os
+import pathlib
 import shutil
 import subprocess
 import sys
@@ -24,6 +25,7 @@ ZERO_KEY_WORDS = {"ChaCha8": "2fef003e", "ChaCha12": "6a9af49b",
                   "ISAAC": "182600f3", "ISAAC64": "33776d41"}
 
 MODULE = [sys.executable, "-m", "chacharand"]
+ROOT = pathlib.Path(__file__).resolve().parent.parent
 # The console script pip installed next to this Python, if any.
 SCRIPT = shutil.which("chacharand", path=sysconfig.get_path("scripts"))
 
@@ -119,3 +121,18 @@ def test_closed_pipe_ends_quietly(tmp_path):
         os.close(write_end)
     assert proc.returncode == 0, proc.stderr
     assert proc.stderr == b""
+
+
+def test_source_folder_says_what_to_do_instead(tmp_path):
+    # In the repository root `python -m chacharand` imports the source
+    # folder, which has no compiled modules (unless built in place).
+    source = ROOT / "chacharand"
+    if not (source / "__init__.py").is_file():
+        pytest.skip("no source folder next to the tests")
+    if any(source.glob("_chacha*.so")) or any(source.glob("_chacha*.pyd")):
+        pytest.skip("the source folder holds compiled modules")
+    proc = run([], ROOT, check=False)
+    assert proc.returncode == 1
+    assert "this is a source folder, not the installed package" in \
+        proc.stderr
+    assert "'chacharand' command" in proc.stderr
