@@ -11,6 +11,9 @@ import argparse
 import os
 import sys
 
+import numpy as np
+
+import chacharand
 from chacharand._cli import bench, info
 
 #: Subcommand name -> (module, one-line help).  The first is the default.
@@ -23,10 +26,6 @@ COMMANDS = {
 
 
 def _version_text():
-    # Imported late so that --help works even if numpy is broken.
-    import numpy as np
-
-    import chacharand
     return f"chacharand {chacharand.__version__} (numpy {np.__version__})"
 
 
