@@ -51,9 +51,6 @@ def keystream_figures(results, contestants):
 
 # ---- text ----------------------------------------------------------------
 
-CELL = 13      # "12345.67 1.23x" at most; wider numbers push, never clip
-
-
 def _cell(r):
     if r is None:
         return "-"
@@ -65,14 +62,18 @@ def _cell(r):
 def _times_table(report, width):
     table = _lookup(report["results"])
     ops = [o["name"] for o in report["operations"]]
+    heads = [BY_NAME[op].header if op in BY_NAME else op for op in ops]
+    rows = [(g["name"], [_cell(table.get((g["name"], op))) for op in ops])
+            for g in report["generators"]]
+    # Each column as wide as its widest cell, so slow runs line up too.
+    cols = [2 + max([len(h)] + [len(cells[i]) for _, cells in rows])
+            for i, h in enumerate(heads)]
     head = f"{'generator':<{width}}" + "".join(
-        f"{BY_NAME[op].header if op in BY_NAME else op:>{CELL}}"
-        for op in ops)
+        f"{h:>{c}}" for h, c in zip(heads, cols))
     lines = [head, "-" * len(head)]
-    for g in report["generators"]:
-        cells = [_cell(table.get((g["name"], op))) for op in ops]
-        lines.append(f"{g['name']:<{width}}" +
-                     "".join(f"{c:>{CELL}}" for c in cells))
+    for name, cells in rows:
+        lines.append(f"{name:<{width}}" + "".join(
+            f"{cell:>{c}}" for cell, c in zip(cells, cols)))
     return lines
 
 
