@@ -6,7 +6,19 @@ ISAAC and ISAAC64, for use as ``numpy.random.Generator(ChaCha20(seed))``.
 from importlib.metadata import PackageNotFoundError, version as _version
 import os as _os
 
-from chacharand._chacha import chacha_backends, default_chacha_backend
+try:
+    from chacharand._chacha import chacha_backends, default_chacha_backend
+except ModuleNotFoundError as _exc:
+    # The source folder has no compiled modules: `python -m chacharand`
+    # (or `import chacharand`) in the repository root finds it before the
+    # installed package.
+    if _exc.name != "chacharand._chacha":
+        raise
+    raise ImportError(
+        "chacharand's compiled modules are not in "
+        f"{_os.path.dirname(__file__)}: this is a source folder, not the "
+        "installed package.  Install it (pip install .) and run from "
+        "another directory, or run the 'chacharand' command.") from _exc
 from chacharand._generator import Generator, default_rng
 from chacharand._parallel import parallel_generators
 from chacharand._registry import FAMILIES as _FAMILIES

@@ -7,6 +7,9 @@ from chacharand._chacha import (
 )
 
 __version__: str
+__all__ = ["ChaCha8", "ChaCha12", "ChaCha20", "HC128", "ISAAC", "ISAAC64",
+           "Generator", "chacha_backends", "default_chacha_backend",
+           "default_rng", "get_include", "parallel_generators"]
 
 def get_include() -> str: ...
 from chacharand._generator import Generator as Generator

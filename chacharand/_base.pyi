@@ -1,4 +1,6 @@
-from typing import Literal, TypeVar, overload
+from typing import Literal, overload
+
+from typing_extensions import Self, disjoint_base
 
 import numpy as np
 from numpy.random import BitGenerator, SeedSequence
@@ -7,20 +9,27 @@ from numpy.typing import ArrayLike, NDArray
 
 Seed = None | int | ArrayLike | SeedSequence
 KeyBytes = bytes | bytearray | memoryview
-_G = TypeVar("_G", bound="KeyedBitGenerator")
 
+@disjoint_base
 class KeyedBitGenerator(BitGenerator):
-    @overload
-    def random_raw(self, /, size: None = None, output: Literal[True] = True) -> int: ...
+    def __init__(self, *args: object, **kwargs: object) -> None: ...
     @overload
     def random_raw(
-        self, /, size: _ShapeLike, output: Literal[True] = True
+        self, /, size: None = None, output: Literal[True] = True, *, out: None = None
+    ) -> int: ...
+    @overload
+    def random_raw(
+        self, /, size: _ShapeLike, output: Literal[True] = True, *, out: None = None
     ) -> NDArray[np.uint64]: ...
     @overload
-    def random_raw(self, /, size: _ShapeLike | None, output: Literal[False]) -> None: ...
+    def random_raw(
+        self, /, size: _ShapeLike | None, output: Literal[False], *,
+        out: NDArray[np.uint64] | None = None,
+    ) -> None: ...
     @overload
     def random_raw(
-        self, /, size: _ShapeLike | None = None, *, output: Literal[False]
+        self, /, size: _ShapeLike | None = None, *, output: Literal[False],
+        out: NDArray[np.uint64] | None = None,
     ) -> None: ...
     @overload
     def random_raw(
@@ -28,4 +37,4 @@ class KeyedBitGenerator(BitGenerator):
         out: NDArray[np.uint64],
     ) -> NDArray[np.uint64]: ...
     def random_bytes(self, length: int) -> bytes: ...
-    def spawn(self: _G, n_children: int) -> list[_G]: ...
+    def spawn(self, n_children: int) -> list[Self]: ...

@@ -6,17 +6,22 @@ It owns the C state's memory (aligned, wiped on free), turns `seed` or
 under the generator's lock.  A subclass allocates its C state, fills it
 from the key, and implements ``_fill_uint64`` and ``_fill_bytes``.
 """
+from threading import Lock
+
 import numpy as np
-from numpy.random.bit_generator import SeedlessSeedSequence, SeedSequence
+from numpy.random.bit_generator import SeedlessSeedSequence
 
 from cpython.bytes cimport PyBytes_AS_STRING, PyBytes_FromStringAndSize
+from cpython.exc cimport PyErr_CheckSignals
 from cpython.pycapsule cimport PyCapsule_New
 from libc.stdint cimport uintptr_t
 from libc.stdlib cimport free, malloc
-from libc.string cimport memset
+from libc.string cimport memcpy, memset
 
 cimport numpy as cnp
 
+from chacharand._registry import family
+from chacharand._seeding import key_seed_sequence, os_entropy
 from chacharand._validation import as_bounded_int, as_int, as_key_bytes, as_size
 
 cnp.import_array()
@@ -26,52 +31,26 @@ cdef extern from "common/wipe.h" nogil:
 
 cdef enum:
     ALIGNMENT = 64
-    DISCARD_CHUNK = 512
+    # Bulk output is written a chunk at a time (1 MiB), with the GIL
+    # released for each chunk and pending signals checked between chunks:
+    # small enough that Ctrl-C is seen within milliseconds on any family,
+    # large enough that the check costs nothing.
+    CHUNK_BYTES = 1 << 20
+    CHUNK_WORDS = CHUNK_BYTES // 8
 
-# Bits of OS entropy behind seed=None: every key of the family holds at
-# least 256 bits, numpy's default SeedSequence pool only 128.
-cdef int ENTROPY_POOL_WORDS = 8
+cdef object MAX_BYTES = 2 ** 63 - 1
 
 
-class KeyOnlySeedSequence(SeedlessSeedSequence):
-    """The ``seed_seq`` of a generator built from an explicit key.
+# What numpy's bitgen_t calls before a generator is keyed (a subclass that
+# skips __init__): a defined answer instead of a NULL call.
+cdef uint64_t unkeyed_uint64(void *st) noexcept nogil:
+    return 0
 
-    Such a generator has no SeedSequence: its key was given, not derived.
-    NumPy's placeholder for this case fails late and vaguely (for example
-    inside ``dask.array.random``, which spawns one generator per chunk
-    from ``bit_generator._seed_seq``); this one refuses to spawn or to
-    generate state with a TypeError that says why and what to do instead.
+cdef uint32_t unkeyed_uint32(void *st) noexcept nogil:
+    return 0
 
-    Parameters
-    ----------
-    bit_generator : str
-        Name of the generator's class, for the messages.
-    """
-
-    def __init__(self, bit_generator="BitGenerator"):
-        self.bit_generator = str(bit_generator)
-
-    def __reduce__(self):
-        return (type(self), (self.bit_generator,))
-
-    def __repr__(self):
-        return f"{type(self).__name__}({self.bit_generator!r})"
-
-    def _refuse(self, what):
-        raise TypeError(
-            f"cannot {what} from a {self.bit_generator} built from an "
-            "explicit key: it has no SeedSequence.  Build it from a seed "
-            f"({self.bit_generator}(seed), with an int or a SeedSequence) "
-            "to spawn children or to use it with dask.array.random"
-            + (", or derive disjoint streams with jumped(i) or "
-               "chacharand.parallel_generators"
-               if self.bit_generator.startswith("ChaCha") else ""))
-
-    def spawn(self, n_children):
-        self._refuse("spawn")
-
-    def generate_state(self, n_words, dtype=np.uint32):
-        self._refuse("generate state")
+cdef double unkeyed_double(void *st) noexcept nogil:
+    return 0.0
 
 
 def _writable_uint64(out):
@@ -86,8 +65,41 @@ def _writable_uint64(out):
     return out
 
 
+def _uint64_array(shape):
+    """A new uint64 array of `shape`, or an error that names `size`."""
+    try:
+        return np.empty(shape, dtype=np.uint64)
+    except MemoryError:
+        raise MemoryError(
+            f"cannot allocate size={shape!r} 64-bit values") from None
+    except ValueError:
+        raise ValueError(f"size={shape!r} is too large for an array") \
+            from None
+
+
 cdef class KeyedBitGenerator(BitGenerator):
-    """Base of the chacharand bit generators; not for direct use."""
+    """Base of the chacharand bit generators; not for direct use.
+
+    Locking: every public method and property takes ``self.lock`` once and
+    calls, while holding it, only C functions and ``cdef`` helpers that
+    never take it again.  numpy's lock is a plain, non-reentrant ``Lock``
+    before numpy 2.4 and an ``RLock`` after; both work.
+    """
+
+    def __cinit__(self, *args, **kwargs):
+        # Until numpy's BitGenerator.__init__ replaces it: a generator
+        # whose __init__ was skipped still has a lock to take.
+        self.lock = Lock()
+        self._bitgen.next_uint64 = &unkeyed_uint64
+        self._bitgen.next_uint32 = &unkeyed_uint32
+        self._bitgen.next_double = &unkeyed_double
+        self._bitgen.next_raw = &unkeyed_uint64
+
+    def __init__(self, *args, **kwargs):
+        raise TypeError(
+            f"{type(self).__name__} cannot be instantiated: "
+            "KeyedBitGenerator is the abstract base of the chacharand "
+            "generators; use one of them (ChaCha20, HC128, ...)")
 
     def __dealloc__(self):
         if self._allocation != NULL:
@@ -110,35 +122,34 @@ cdef class KeyedBitGenerator(BitGenerator):
         return 0
 
     cdef bytes _key_from_seed(self, object seed, object key,
-                              size_t key_bytes, bint key_exact,
-                              object seed_dtype, size_t seed_words):
+                              object stream=None):
         """Initialise numpy's BitGenerator part and return the key bytes.
 
-        With `key`, the bytes are checked and used as they are; the
-        generator then has no SeedSequence.  Otherwise `seed` (None draws
-        OS entropy into a 256-bit pool) goes through a SeedSequence, which
-        yields `seed_words` words of `seed_dtype`, little-endian.
+        The family's key length and seed words come from the registry.
+        With `key`, the bytes are checked and used as they are, and the
+        SeedSequence is derived from the key (and `stream`, for ChaCha),
+        so the generator can spawn.  Otherwise `seed` (None draws OS
+        entropy into a 256-bit pool) goes through a SeedSequence, which
+        yields the key as little-endian words.
         """
+        spec = family(type(self))
         if seed is not None and key is not None:
             raise ValueError("seed and key cannot both be given")
         if key is not None:
-            key = as_key_bytes(key, "key", key_bytes, exact=key_exact)
-            BitGenerator.__init__(self,
-                                  KeyOnlySeedSequence(type(self).__name__))
+            key = as_key_bytes(key, "key", spec.key_bytes,
+                               exact=spec.key_exact)
+            BitGenerator.__init__(
+                self, key_seed_sequence(type(self).__name__, key, stream))
             return key
         if isinstance(seed, SeedlessSeedSequence):
-            # What a keyed generator's seed_seq.spawn() gives in NumPy; it
-            # cannot make a key.
             raise TypeError(
                 f"seed cannot be a {type(seed).__name__}: it holds no "
-                f"entropy to derive a {type(self).__name__} key from (it "
-                "is the seed_seq of a generator built from an explicit "
-                "key).  Pass an int, a sequence of ints or a SeedSequence")
-        if seed is None:
-            seed = SeedSequence(pool_size=ENTROPY_POOL_WORDS)
-        BitGenerator.__init__(self, seed)
-        words = self._seed_seq.generate_state(seed_words, seed_dtype)
-        return words.astype(np.dtype(seed_dtype).newbyteorder("<")).tobytes()
+                f"entropy to derive a {type(self).__name__} key from.  Pass "
+                "an int, a sequence of ints or a SeedSequence")
+        BitGenerator.__init__(self, os_entropy() if seed is None else seed)
+        dtype = np.dtype(spec.seed_dtype)
+        words = self._seed_seq.generate_state(spec.seed_words, dtype)
+        return words.astype(dtype.newbyteorder("<")).tobytes()
 
     cdef void _wire(self, uint64_t (*next_uint64)(void *) noexcept nogil,
                     uint32_t (*next_uint32)(void *) noexcept nogil,
@@ -157,23 +168,107 @@ cdef class KeyedBitGenerator(BitGenerator):
     cdef void _fill_bytes(self, uint8_t *out, size_t n) noexcept nogil:
         pass
 
+    # ---- bulk output, interruptible (callers hold the lock) ---------------
+
+    cdef void *_snapshot(self) except NULL:
+        """A copy of the C state, to restore if a long fill is interrupted."""
+        cdef void *copy = malloc(self._state_size)
+        if copy == NULL:
+            raise MemoryError(
+                f"cannot allocate a copy of the {type(self).__name__} state")
+        memcpy(copy, self._state, self._state_size)
+        return copy
+
+    cdef void _drop_snapshot(self, void *copy, bint restore) noexcept:
+        if copy == NULL:
+            return
+        if restore:
+            memcpy(self._state, copy, self._state_size)
+        cr_wipe(copy, self._state_size)
+        free(copy)
+
+    cdef int _fill_locked(self, void *out, size_t n, bint words) except -1:
+        """Fill `out` with `n` 64-bit draws (`words`) or `n` bytes.
+
+        A chunk at a time: the GIL is released while each chunk is filled
+        and signals are checked between chunks.  If one raises (Ctrl-C),
+        the state is put back as it was before the call and the exception
+        propagates: an interrupted call has drawn nothing.  Chunks are
+        whole 64-bit words, so splitting a byte request consumes the same
+        words as one call would.
+        """
+        cdef size_t unit = 8 if words else 1
+        cdef size_t chunk = CHUNK_BYTES // unit
+        cdef size_t done = 0, step
+        cdef uint8_t *at
+        cdef void *before = self._snapshot() if n > chunk else NULL
+        try:
+            while True:
+                step = min(n - done, chunk)
+                at = <uint8_t *>out + done * unit
+                with nogil:
+                    if words:
+                        self._fill_uint64(<uint64_t *>at, step)
+                    else:
+                        self._fill_bytes(at, step)
+                done += step
+                if done == n:
+                    break
+                PyErr_CheckSignals()
+        except BaseException:
+            self._drop_snapshot(before, True)
+            raise
+        self._drop_snapshot(before, False)
+        return 0
+
+    cdef int _discard_locked(self, object count) except -1:
+        """Draw and drop `count` 64-bit values; seekable families override.
+
+        Interruptible like the fills; an interrupted discard leaves the
+        generator where it was.
+        """
+        cdef uint64_t *chunk = <uint64_t *>malloc(CHUNK_WORDS * 8)
+        cdef void *before = NULL
+        cdef size_t step
+        if chunk == NULL:
+            raise MemoryError("cannot allocate a scratch buffer")
+        try:
+            if count > CHUNK_WORDS:
+                before = self._snapshot()
+            while count > 0:
+                step = min(count, CHUNK_WORDS)
+                with nogil:
+                    self._fill_uint64(chunk, step)
+                count -= step
+                if count:
+                    PyErr_CheckSignals()
+        except BaseException:
+            self._drop_snapshot(before, True)
+            raise
+        finally:
+            cr_wipe(chunk, CHUNK_WORDS * 8)
+            free(chunk)
+        self._drop_snapshot(before, False)
+        return 0
+
+    # ---- public API --------------------------------------------------------
+
     def spawn(self, n_children):
         """Independent child generators, from the seed sequence's children.
 
         Parameters
         ----------
         n_children : int
-            Number of children.
+            Number of children, >= 0.
 
         Returns
         -------
         list
-            Generators of the same class, seeded from
-            ``self.seed_seq.spawn(n_children)``.  A generator built from an
-            explicit `key` has no seed sequence and cannot spawn.
+            ``[type(self)(s) for s in self.seed_seq.spawn(n_children)]``.
+            A generator built from an explicit key (``key=``, ``jumped``)
+            spawns from the SeedSequence derived from its key (see the
+            seeding guide), so the children are the same every time.
         """
-        if isinstance(self._seed_seq, SeedlessSeedSequence):
-            KeyOnlySeedSequence(type(self).__name__)._refuse("spawn")
         n_children = as_bounded_int(n_children, "n_children", 2**63)
         return [type(self)(seed) for seed in self._seed_seq.spawn(n_children)]
 
@@ -186,7 +281,7 @@ cdef class KeyedBitGenerator(BitGenerator):
             Output shape; None returns a single int.
         output : bool, optional
             If False, the draws are made (the stream advances) and None
-            is returned.
+            is returned.  On ChaCha this costs O(1) for any size.
         out : ndarray of uint64, optional
             A C-contiguous, writeable array to fill in place instead of
             allocating one (then `size` must be None): the draws go
@@ -195,6 +290,13 @@ cdef class KeyedBitGenerator(BitGenerator):
         Returns
         -------
         out : int or ndarray of uint64
+
+        Notes
+        -----
+        Long requests are filled in chunks with the GIL released, and
+        Ctrl-C (or any signal handler that raises) interrupts them between
+        chunks.  An interrupted call leaves the generator where it was
+        before the call.
         """
         shape = as_size(size)
         if out is not None:
@@ -202,33 +304,20 @@ cdef class KeyedBitGenerator(BitGenerator):
                 raise ValueError("size and out cannot both be given")
             target = _writable_uint64(out)
         elif not output:
-            self._discard(1 if shape is None else int(np.prod(shape,
-                                                              dtype=object)))
+            count = 1 if shape is None else int(np.prod(shape, dtype=object))
+            with self.lock:
+                self._discard_locked(count)
             return None
         else:
-            target = np.empty(1 if shape is None else shape, dtype=np.uint64)
+            target = _uint64_array(1 if shape is None else shape)
         cdef cnp.ndarray array = target
-        cdef size_t n = array.size
         with self.lock:
-            with nogil:
-                self._fill_uint64(<uint64_t *>cnp.PyArray_DATA(array), n)
+            self._fill_locked(cnp.PyArray_DATA(array), array.size, True)
         if not output:
             return None
         if out is not None:
             return out
         return int(array[0]) if shape is None else array
-
-    def _discard(self, count):
-        """Draw and drop `count` 64-bit values, a chunk at a time."""
-        cdef uint64_t chunk[DISCARD_CHUNK]
-        cdef size_t n
-        with self.lock:
-            while count > 0:
-                n = min(count, DISCARD_CHUNK)
-                with nogil:
-                    self._fill_uint64(chunk, n)
-                count -= n
-            cr_wipe(chunk, sizeof(chunk))
 
     def random_bytes(self, length):
         """`length` bytes of output, in the reference's byte order.
@@ -246,19 +335,24 @@ cdef class KeyedBitGenerator(BitGenerator):
         -----
         Whole output words are consumed: the unused bytes of a last,
         partly used word are dropped, as the Rust crates' ``fill_bytes``.
+        Long requests are interruptible, as for :meth:`random_raw`.
         """
         length = as_int(length, "length")
         if length < 0:
             raise ValueError(f"length must be non-negative, got {length}")
+        if length > MAX_BYTES:
+            raise ValueError(
+                f"length must be at most 2**63 - 1, got {length}")
         if length == 0:
             return b""
         # Written in place into the bytes object: no second buffer, no copy.
-        out = PyBytes_FromStringAndSize(NULL, length)
-        cdef uint8_t *data = <uint8_t *>PyBytes_AS_STRING(out)
-        cdef size_t n = length
+        try:
+            out = PyBytes_FromStringAndSize(NULL, length)
+        except MemoryError:
+            raise MemoryError(
+                f"cannot allocate length={length} bytes") from None
         with self.lock:
-            with nogil:
-                self._fill_bytes(data, n)
+            self._fill_locked(PyBytes_AS_STRING(out), length, False)
         return out
 
     def _repr_fields(self):

@@ -33,3 +33,4 @@ cdef class ChaChaBitGenerator(KeyedBitGenerator):
     cdef _seek(self, object word_pos)
     cdef object _tell(self)
     cdef _rekey(self, bytes key, object stream, object word_pos)
+    cdef bytes _get_key(self)

@@ -1,8 +1,7 @@
 from collections.abc import Mapping
 from typing import Any, Literal, TypedDict
 
-import numpy as np
-from numpy.typing import NDArray
+from typing_extensions import Self, disjoint_base
 
 from chacharand._base import KeyBytes as _Bytes, KeyedBitGenerator, Seed as _Seed
 
@@ -13,12 +12,16 @@ class ChaChaInnerState(TypedDict):
     word_pos: int
 
 class ChaChaState(TypedDict):
-    bit_generator: str
+    bit_generator: Literal["ChaCha8", "ChaCha12", "ChaCha20"]
     state: ChaChaInnerState
+
+__all__ = ["ChaCha8", "ChaCha12", "ChaCha20", "chacha_backends",
+           "default_chacha_backend"]
 
 def chacha_backends() -> list[str]: ...
 def default_chacha_backend() -> str: ...
 
+@disjoint_base
 class ChaChaBitGenerator(KeyedBitGenerator):
     def __init__(
         self,
@@ -44,8 +47,8 @@ class ChaChaBitGenerator(KeyedBitGenerator):
     def backend(self) -> str: ...
     @backend.setter
     def backend(self, name: str) -> None: ...
-    def advance(self, delta: int) -> ChaChaBitGenerator: ...
-    def jumped(self, jumps: int = ...) -> ChaChaBitGenerator: ...
+    def advance(self, delta: int) -> Self: ...
+    def jumped(self, jumps: int = ...) -> Self: ...
     @property
     def state(self) -> ChaChaState: ...
     @state.setter

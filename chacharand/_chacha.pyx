@@ -6,12 +6,14 @@ Python values, wires NumPy's ``bitgen_t`` to the inline C hot path, and keeps
 the state (key, stream, word position) in a form that moves between
 machines.
 """
+import inspect
 import os
 import warnings
 
 import numpy as np
 
 from libc.stdint cimport uint8_t, uint32_t, uint64_t
+from libc.string cimport memset
 from chacharand._base cimport KeyedBitGenerator
 
 # The cold path of the C core, linked into this module only.
@@ -35,7 +37,11 @@ cdef extern from "chacha/chacha_dispatch.h" nogil:
     chacha_blocks_fn chacha_backend_kernel(int id, int rounds)
     int chacha_backend_best()
 
-from chacharand._validation import as_bounded_int, as_key_bytes, state_fields
+from chacharand._validation import (as_bounded_int, as_int, as_key_bytes,
+                                    state_fields)
+
+cdef extern from "common/wipe.h" nogil:
+    void cr_wipe(void *p, size_t n)
 
 __all__ = ["ChaCha8", "ChaCha12", "ChaCha20", "chacha_backends",
            "default_chacha_backend"]
@@ -46,7 +52,6 @@ cdef enum:
 
 cdef object STREAM_LIMIT = 2 ** 64
 cdef object WORD_POS_LIMIT = 2 ** 68
-cdef object DELTA_LIMIT = 2 ** 128
 
 # ---- backends ---------------------------------------------------------------
 
@@ -105,6 +110,26 @@ def default_chacha_backend():
     return _DEFAULT_BACKEND
 
 
+cdef int _PORTABLE = _BACKEND_IDS["portable"]
+
+
+cdef chacha_blocks_fn _kernel(int backend, object cls) except NULL:
+    """The kernel of `backend` for `cls`'s round count, or a clear error."""
+    rounds = getattr(cls, "_ROUNDS", 0)
+    cdef chacha_blocks_fn kernel = NULL
+    if isinstance(rounds, int) and rounds in (8, 12, 20):
+        kernel = chacha_backend_kernel(backend, rounds)
+    if kernel == NULL:
+        if cls is ChaChaBitGenerator:
+            raise TypeError(
+                "ChaChaBitGenerator is abstract: use ChaCha8, ChaCha12 or "
+                "ChaCha20")
+        raise TypeError(
+            f"{cls.__name__} has _ROUNDS = {rounds!r}, but ChaCha kernels "
+            "exist for 8, 12 and 20 rounds only")
+    return kernel
+
+
 cdef int _backend_id(object name) except -1:
     if not isinstance(name, str):
         raise TypeError(
@@ -137,21 +162,29 @@ cdef class ChaChaBitGenerator(KeyedBitGenerator):
     Not for direct use: the subclasses fix the round count.
     """
     _ROUNDS = 0
+    # What inspect.signature and help() show: the class's own parameters,
+    # not numpy's BitGenerator(seed=None).
+    __signature__ = inspect.signature(lambda seed=None, *, key=None, stream=0, word_pos=0: None)
+
 
     def __cinit__(self, *args, **kwargs):
+        cdef uint8_t zero_key[KEY_BYTES]
         self._allocate_state(sizeof(chacha_state))
         self.rng_state = <chacha_state *>self._state
+        # A valid state from the start (zero key, portable kernel), so no
+        # path ever reaches a NULL kernel, even if __init__ is skipped.
+        memset(zero_key, 0, KEY_BYTES)
+        chacha_init(self.rng_state, zero_key, 0, 20,
+                    chacha_backend_kernel(_PORTABLE, 20))
+        self._backend = _PORTABLE
 
     def __init__(self, seed=None, *, key=None, stream=0, word_pos=0):
-        if self._ROUNDS == 0:
-            raise TypeError(
-                "ChaChaBitGenerator is abstract: use ChaCha8, ChaCha12 or "
-                "ChaCha20")
+        backend = _BACKEND_IDS[_DEFAULT_BACKEND]
+        _kernel(backend, type(self))  # refuses a class without a kernel
         stream = as_bounded_int(stream, "stream", STREAM_LIMIT)
         word_pos = as_bounded_int(word_pos, "word_pos", WORD_POS_LIMIT)
-        key = self._key_from_seed(seed, key, KEY_BYTES, True, np.uint32,
-                                  KEY_BYTES // 4)
-        self._backend = _BACKEND_IDS[_DEFAULT_BACKEND]
+        key = self._key_from_seed(seed, key, stream)
+        self._backend = backend
         self._rekey(key, stream, word_pos)
         self._wire(&chacha_uint64, &chacha_uint32, &chacha_double)
 
@@ -161,12 +194,17 @@ cdef class ChaChaBitGenerator(KeyedBitGenerator):
     cdef void _fill_bytes(self, uint8_t *out, size_t n) noexcept nogil:
         chacha_fill_bytes(self.rng_state, out, n)
 
-    # ---- state primitives (Python ints in, checked by the callers) -------
+    cdef int _discard_locked(self, object count) except -1:
+        # Seeking is O(1): a 64-bit draw is two words.
+        self._seek((self._tell() + 2 * count) % WORD_POS_LIMIT)
+        return 0
+
+    # ---- state primitives: Python ints in, checked by the callers; the ---
+    # ---- caller holds the lock -------------------------------------------
 
     cdef _rekey(self, bytes key, object stream, object word_pos):
         chacha_init(self.rng_state, <const uint8_t *>key, <uint64_t>stream,
-                    self._ROUNDS,
-                    chacha_backend_kernel(self._backend, self._ROUNDS))
+                    self._ROUNDS, _kernel(self._backend, type(self)))
         self._seek(word_pos)
 
     cdef _seek(self, object word_pos):
@@ -179,6 +217,13 @@ cdef class ChaChaBitGenerator(KeyedBitGenerator):
         chacha_tell(self.rng_state, &block, &word)
         return (<object>block) * WORDS_PER_BLOCK + word
 
+    cdef bytes _get_key(self):
+        cdef uint8_t buf[KEY_BYTES]
+        chacha_get_key(self.rng_state, buf)
+        key = (<char *>buf)[:KEY_BYTES]
+        cr_wipe(buf, KEY_BYTES)
+        return key
+
     # ---- public API ------------------------------------------------------
 
     @property
@@ -189,10 +234,8 @@ cdef class ChaChaBitGenerator(KeyedBitGenerator):
     @property
     def key(self):
         """The 32-byte ChaCha key (state words 4-11, little-endian)."""
-        cdef uint8_t buf[KEY_BYTES]
         with self.lock:
-            chacha_get_key(self.rng_state, buf)
-        return (<char *>buf)[:KEY_BYTES]
+            return self._get_key()
 
     @property
     def stream(self):
@@ -234,27 +277,28 @@ cdef class ChaChaBitGenerator(KeyedBitGenerator):
     @backend.setter
     def backend(self, name):
         cdef int backend = _backend_id(name)
+        cdef chacha_blocks_fn kernel = _kernel(backend, type(self))
         with self.lock:
             self._backend = backend
-            chacha_set_kernel(self.rng_state,
-                              chacha_backend_kernel(backend, self._ROUNDS))
+            chacha_set_kernel(self.rng_state, kernel)
 
     def advance(self, delta):
-        """Move forward as if `delta` 64-bit values had been drawn.
+        """Move as if `delta` 64-bit values had been drawn.
 
         Costs O(1) for any `delta`: the word position moves by ``2*delta``
-        modulo 2**68, wrapping as the 64-bit block counter wraps.
+        modulo 2**68, so any integer works, negative ones included (they
+        move back), as numpy's ``advance`` wraps around the period.
 
         Parameters
         ----------
         delta : int
-            Number of 64-bit draws to skip, in [0, 2**128).
+            Number of 64-bit draws to skip.
 
         Returns
         -------
         self
         """
-        delta = as_bounded_int(delta, "delta", DELTA_LIMIT)
+        delta = as_int(delta, "delta")
         with self.lock:
             self._seek((self._tell() + 2 * delta) % WORD_POS_LIMIT)
         return self
@@ -269,17 +313,17 @@ cdef class ChaChaBitGenerator(KeyedBitGenerator):
         Parameters
         ----------
         jumps : int
-            Streams to move forward, in [0, 2**64).
+            Streams to move forward; any integer, taken modulo 2**64.
 
         Returns
         -------
         ChaCha8, ChaCha12 or ChaCha20
-            Of the same class as `self`.  Its ``spawn`` is not available:
-            derive further streams with ``jumped``.
+            Of the same class as `self`.  Its SeedSequence is derived from
+            its key and stream, so it can ``spawn``.
         """
-        jumps = as_bounded_int(jumps, "jumps", STREAM_LIMIT)
+        jumps = as_int(jumps, "jumps")
         with self.lock:
-            key = self.key
+            key = self._get_key()
             stream = (chacha_get_stream(self.rng_state) + jumps) % STREAM_LIMIT
             word_pos = self._tell()
         return type(self)(key=key, stream=stream, word_pos=word_pos)
@@ -296,7 +340,7 @@ cdef class ChaChaBitGenerator(KeyedBitGenerator):
             return {
                 "bit_generator": type(self).__name__,
                 "state": {
-                    "key": self.key,
+                    "key": self._get_key(),
                     "stream": chacha_get_stream(self.rng_state),
                     "word_pos": self._tell(),
                 },
@@ -319,8 +363,10 @@ cdef class ChaChaBitGenerator(KeyedBitGenerator):
             self._rekey(key, stream, word_pos)
 
     def _repr_fields(self):
-        return (f"stream={self.stream} word_pos={self.word_pos} "
-                f"backend={self.backend!r}")
+        with self.lock:
+            stream = chacha_get_stream(self.rng_state)
+            word_pos = self._tell()
+        return f"stream={stream} word_pos={word_pos} backend={self.backend!r}"
 
 
 _COMMON_DOC = """
@@ -331,7 +377,7 @@ _COMMON_DOC = """
         Seeds the 256-bit key through a SeedSequence, as for NumPy's bit
         generators.  None draws 256 bits of OS entropy.  Cannot be given
         with `key`.
-    key : bytes-like, optional
+    key : bytes, bytearray or a buffer of 1-byte items (uint8), optional
         Exactly 32 bytes used as the ChaCha key, as Rust rand_chacha's
         ``from_seed(key)``.  Cannot be given with `seed`.
     stream : int, optional

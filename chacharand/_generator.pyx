@@ -108,7 +108,7 @@ cdef tuple _INT_SPECS = (
 )
 
 
-cdef class IntSpec:
+cdef class _IntSpec:
     """What integers() needs to know about one dtype."""
     cdef object scalar          # the NumPy scalar type of the result
     cdef int method
@@ -118,8 +118,8 @@ cdef class IntSpec:
     cdef Py_ssize_t itemsize
 
 
-cdef IntSpec make_int_spec(object scalar, int method, int bits, bint signed):
-    cdef IntSpec spec = IntSpec.__new__(IntSpec)
+cdef _IntSpec make_int_spec(object scalar, int method, int bits, bint signed):
+    cdef _IntSpec spec = _IntSpec.__new__(_IntSpec)
     spec.scalar, spec.method, spec.bits, spec.signed = (scalar, method,
                                                         bits, signed)
     cdef object one = 1             # Python ints: no C shift overflow
@@ -151,8 +151,8 @@ cdef int float_kind(object dtype) except -2:
     return kind
 
 
-cdef IntSpec int_kind(object dtype):
-    """The IntSpec of an integer dtype, or None for NumPy to judge."""
+cdef _IntSpec int_kind(object dtype):
+    """The _IntSpec of an integer dtype, or None for NumPy to judge."""
     try:
         return _int_kinds[dtype]
     except (KeyError, TypeError):
@@ -269,7 +269,7 @@ cdef class _Source:
         cdef crg_args args
         cdef uint64_t value = 0
         cdef cnp.ndarray arr
-        cdef IntSpec spec
+        cdef _IntSpec spec
         if high is None:
             low, high = 0, low
         spec = int_kind(dtype)

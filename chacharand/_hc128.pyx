@@ -1,5 +1,7 @@
 #cython: language_level=3, boundscheck=False, wraparound=False, cdivision=True
 """The HC-128 bit generator: a shell over ``_core/hc128``."""
+import inspect
+
 import numpy as np
 
 from libc.stdint cimport uint8_t, uint32_t, uint64_t
@@ -58,7 +60,7 @@ cdef class HC128(KeyedBitGenerator):
         Seeds the 128-bit key and 128-bit IV (256 bits) through a
         SeedSequence, as for NumPy's bit generators.  None draws 256 bits
         of OS entropy.  Cannot be given with `key`.
-    key : bytes-like, optional
+    key : bytes, bytearray or a buffer of 1-byte items (uint8), optional
         Exactly 32 bytes: the 16-byte key followed by the 16-byte IV, as
         Rust rand_hc's ``Hc128Rng::from_seed(key)``.  Cannot be given with
         `seed`.
@@ -84,13 +86,16 @@ cdef class HC128(KeyedBitGenerator):
     >>> workers = [np.random.Generator(g) for g in HC128(7).spawn(4)]
     """
 
+    # What inspect.signature and help() show: the class's own parameters,
+    # not numpy's BitGenerator(seed=None).
+    __signature__ = inspect.signature(lambda seed=None, *, key=None: None)
+
     def __cinit__(self, *args, **kwargs):
         self._allocate_state(sizeof(hc128_state))
         self.rng_state = <hc128_state *>self._state
 
     def __init__(self, seed=None, *, key=None):
-        key = self._key_from_seed(seed, key, KEY_BYTES, True, np.uint32,
-                                  KEY_BYTES // 4)
+        key = self._key_from_seed(seed, key)
         hc128_init(self.rng_state, <const uint8_t *><bytes>key)
         self._wire(&hc128_uint64, &hc128_uint32, &hc128_double)
 

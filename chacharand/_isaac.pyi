@@ -1,11 +1,14 @@
 from collections.abc import Mapping
 from typing import Any, Literal, TypedDict
 
+from typing_extensions import disjoint_base
+
 import numpy as np
 from numpy.typing import NDArray
 
 from chacharand._base import KeyBytes as _Bytes, KeyedBitGenerator, Seed as _Seed
 
+__all__ = ["ISAAC", "ISAAC64"]
 
 class ISAACInnerState(TypedDict):
     mem: NDArray[np.uint32]
@@ -32,16 +35,17 @@ class ISAAC64State(TypedDict):
     bit_generator: Literal["ISAAC64"]
     state: ISAAC64InnerState
 
-class _IsaacFamily(KeyedBitGenerator):
+@disjoint_base
+class ISAAC(KeyedBitGenerator):
     def __init__(self, seed: _Seed = ..., *, key: _Bytes | None = ...) -> None: ...
-
-class ISAAC(_IsaacFamily):
     @property
     def state(self) -> ISAACState: ...
     @state.setter
     def state(self, value: Mapping[str, Any]) -> None: ...
 
-class ISAAC64(_IsaacFamily):
+@disjoint_base
+class ISAAC64(KeyedBitGenerator):
+    def __init__(self, seed: _Seed = ..., *, key: _Bytes | None = ...) -> None: ...
     @property
     def state(self) -> ISAAC64State: ...
     @state.setter

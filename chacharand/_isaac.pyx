@@ -1,5 +1,7 @@
 #cython: language_level=3, boundscheck=False, wraparound=False, cdivision=True
 """The ISAAC and ISAAC-64 bit generators: shells over ``_core/isaac``."""
+import inspect
+
 import numpy as np
 
 from libc.stdint cimport uint8_t, uint32_t, uint64_t
@@ -138,7 +140,7 @@ cdef class ISAAC(KeyedBitGenerator):
         Seeds the full 256-word key through a SeedSequence, as for NumPy's
         bit generators.  None draws 256 bits of OS entropy.  Cannot be
         given with `key`.
-    key : bytes-like, optional
+    key : bytes, bytearray or a buffer of 1-byte items (uint8), optional
         Up to 1024 bytes: 256 little-endian 32-bit key words, zero-padded.
         A 32-byte key gives Rust rand_isaac's ``IsaacRng::from_seed(key)``.
         Cannot be given with `seed`.
@@ -164,13 +166,16 @@ cdef class ISAAC(KeyedBitGenerator):
     >>> workers = [np.random.Generator(g) for g in ISAAC(7).spawn(4)]
     """
 
+    # What inspect.signature and help() show: the class's own parameters,
+    # not numpy's BitGenerator(seed=None).
+    __signature__ = inspect.signature(lambda seed=None, *, key=None: None)
+
     def __cinit__(self, *args, **kwargs):
         self._allocate_state(sizeof(isaac_state))
         self.rng_state = <isaac_state *>self._state
 
     def __init__(self, seed=None, *, key=None):
-        cdef bytes data = self._key_from_seed(seed, key, 4 * WORDS, False,
-                                              np.uint32, WORDS)
+        cdef bytes data = self._key_from_seed(seed, key)
         isaac_init(self.rng_state, <const uint8_t *>data, len(data))
         self._wire(&isaac_uint64, &isaac_uint32, &isaac_double)
 
@@ -210,7 +215,7 @@ cdef class ISAAC64(KeyedBitGenerator):
         Seeds the full 256-word key through a SeedSequence, as for NumPy's
         bit generators.  None draws 256 bits of OS entropy.  Cannot be
         given with `key`.
-    key : bytes-like, optional
+    key : bytes, bytearray or a buffer of 1-byte items (uint8), optional
         Up to 2048 bytes: 256 little-endian 64-bit key words, zero-padded.
         A 32-byte key gives Rust rand_isaac's
         ``Isaac64Rng::from_seed(key)``.  Cannot be given with `seed`.
@@ -239,13 +244,16 @@ cdef class ISAAC64(KeyedBitGenerator):
     >>> workers = [np.random.Generator(g) for g in ISAAC64(7).spawn(4)]
     """
 
+    # What inspect.signature and help() show: the class's own parameters,
+    # not numpy's BitGenerator(seed=None).
+    __signature__ = inspect.signature(lambda seed=None, *, key=None: None)
+
     def __cinit__(self, *args, **kwargs):
         self._allocate_state(sizeof(isaac64_state))
         self.rng_state = <isaac64_state *>self._state
 
     def __init__(self, seed=None, *, key=None):
-        cdef bytes data = self._key_from_seed(seed, key, 8 * WORDS, False,
-                                              np.uint64, WORDS)
+        cdef bytes data = self._key_from_seed(seed, key)
         isaac64_init(self.rng_state, <const uint8_t *>data, len(data))
         self._wire(&isaac64_uint64, &isaac64_uint32, &isaac64_double)
 

@@ -14,44 +14,16 @@ from numpy.random.bit_generator import (
 )
 
 from chacharand._base import KeyedBitGenerator
-from chacharand._chacha import ChaCha8, ChaCha12, ChaCha20, ChaChaBitGenerator
-from chacharand._hc128 import HC128
-from chacharand._isaac import ISAAC, ISAAC64
+from chacharand._registry import FAMILIES, family
+from chacharand._seeding import os_entropy
 from chacharand._validation import as_bounded_int
 
 __all__ = ["parallel_generators"]
 
-FAMILIES = {cls.__name__: cls
-            for cls in (ChaCha8, ChaCha12, ChaCha20, HC128, ISAAC, ISAAC64)}
-
-# As for seed=None in the generators themselves: a 256-bit entropy pool,
-# at least as large as every family's key.
-_ENTROPY_POOL_WORDS = 8
-
 # ChaCha streams are taken modulo 2**64; more than 2**64 - 1 children of
 # one generator would wrap around onto its own stream.
 _STREAM_COUNT = 2 ** 64
-
-
-def _family(bit_generator):
-    """The class named or given by `bit_generator`."""
-    if isinstance(bit_generator, str):
-        try:
-            return FAMILIES[bit_generator]
-        except KeyError:
-            raise ValueError(
-                f"bit_generator must be one of {sorted(FAMILIES)}, got "
-                f"{bit_generator!r}") from None
-    if isinstance(bit_generator, type):
-        if issubclass(bit_generator, KeyedBitGenerator) and \
-                bit_generator is not ChaChaBitGenerator:
-            return bit_generator
-        raise ValueError(
-            "bit_generator must be a chacharand generator class "
-            f"({', '.join(FAMILIES)}), got {bit_generator.__name__}")
-    raise TypeError(
-        "bit_generator must be a class or a class name (str), not "
-        f"{type(bit_generator).__name__}")
+_NAMES = ", ".join(f.name for f in FAMILIES)
 
 
 def parallel_generators(n, seed=None, *, bit_generator=None,
@@ -86,8 +58,7 @@ def parallel_generators(n, seed=None, *, bit_generator=None,
     Raises
     ------
     TypeError
-        An argument of the wrong type, or a parent table generator built
-        from an explicit key (it has no SeedSequence to spawn from).
+        An argument of the wrong type.
     ValueError
         A negative `n`, an unknown family, or a `bit_generator` that is not
         the class of `seed`.
@@ -106,8 +77,9 @@ def parallel_generators(n, seed=None, *, bit_generator=None,
 
     Two streams of one key never share a block of keystream, however much
     each worker draws (2**68 words per stream).  The children are built
-    from their key, stream and position, so they have no SeedSequence:
-    their ``spawn`` raises TypeError; derive sub-streams with ``jumped``.
+    from their key, stream and position; their SeedSequence is derived
+    from the key and stream (see the seeding guide), so they can
+    ``spawn`` too, and ``jumped`` derives sub-streams.
 
     **HC128, ISAAC, ISAAC64** (independent keys):
 
@@ -147,19 +119,18 @@ def parallel_generators(n, seed=None, *, bit_generator=None,
     if isinstance(parent, BitGenerator):
         if not isinstance(parent, KeyedBitGenerator):
             raise TypeError(
-                "seed must be a seed or a chacharand generator "
-                f"({', '.join(FAMILIES)}), not a {type(parent).__name__}")
-        family = type(parent)
-        if bit_generator is not None and _family(bit_generator) is not family:
-            wanted = _family(bit_generator).__name__
+                f"seed must be a seed or a chacharand generator ({_NAMES}), "
+                f"not a {type(parent).__name__}")
+        if bit_generator is not None and \
+                family(bit_generator) is not family(type(parent)):
             raise ValueError(
-                f"bit_generator is {wanted} but seed is a {family.__name__}; "
-                "leave bit_generator out to use the class of seed")
+                f"bit_generator is {family(bit_generator).name} but seed is "
+                f"a {type(parent).__name__}; leave bit_generator out to use "
+                "the class of seed")
         bitgens = _children(parent, n)
     else:
-        family = _family("ChaCha20" if bit_generator is None
-                         else bit_generator)
-        bitgens = _from_seed(family, seed, n)
+        spec = family("ChaCha20" if bit_generator is None else bit_generator)
+        bitgens = _from_seed(spec, seed, n)
 
     if generators:
         return [Generator(b) for b in bitgens]
@@ -168,29 +139,25 @@ def parallel_generators(n, seed=None, *, bit_generator=None,
 
 def _children(parent, n):
     """`n` generators from an existing one: streams, or spawned keys."""
-    if isinstance(parent, ChaChaBitGenerator):
+    if family(type(parent)).seekable:
         return [parent.jumped(i) for i in range(1, n + 1)]
-    if isinstance(parent.seed_seq, SeedlessSeedSequence):
-        raise TypeError(
-            f"seed is a {type(parent).__name__} built from an explicit key: "
-            "it has no SeedSequence to spawn children from.  Pass a seed "
-            "(an int or a SeedSequence) instead")
     return parent.spawn(n)
 
 
-def _from_seed(family, seed, n):
-    """`n` generators of `family` from a seed (None, ints, SeedSequence)."""
+def _from_seed(spec, seed, n):
+    """`n` generators of the family `spec` from a seed."""
     if isinstance(seed, SeedlessSeedSequence):
         raise TypeError(
             f"seed cannot be a {type(seed).__name__}: it holds no entropy "
             "to derive keys from.  Pass None, an int, a sequence of ints or "
             "a SeedSequence")
-    if issubclass(family, ChaChaBitGenerator):
-        # The key family(seed) has; one stream per worker.
-        key = family(seed).key
-        return [family(key=key, stream=i) for i in range(n)]
+    cls = spec.cls
+    if spec.seekable:
+        # The key cls(seed) has; one stream per worker.
+        key = cls(seed).key
+        return [cls(key=key, stream=i) for i in range(n)]
     if seed is None:
-        seed = SeedSequence(pool_size=_ENTROPY_POOL_WORDS)
+        seed = os_entropy()
     elif not isinstance(seed, ISpawnableSeedSequence):
         seed = SeedSequence(seed)
-    return [family(child) for child in seed.spawn(n)]
+    return [cls(child) for child in seed.spawn(n)]

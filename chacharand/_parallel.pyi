@@ -3,10 +3,12 @@ from typing import Literal, overload
 from numpy.random import BitGenerator, Generator, SeedSequence
 from numpy.typing import ArrayLike
 
-_Seed = None | int | ArrayLike | SeedSequence | BitGenerator | Generator
-_Family = type[BitGenerator] | str
+from chacharand._registry import FamilyName
 
-FAMILIES: dict[str, type[BitGenerator]]
+_Seed = None | int | ArrayLike | SeedSequence | BitGenerator | Generator
+_Family = type[BitGenerator] | FamilyName
+
+__all__ = ["parallel_generators"]
 
 @overload
 def parallel_generators(

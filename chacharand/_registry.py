@@ -91,7 +91,7 @@ _BY_NAME = {f.name: f for f in FAMILIES}
 
 
 def family(which, argument="bit_generator"):
-    """The :class:`Family` of a class, an instance or a class name.
+    """The :class:`Family` of a generator class or a class name.
 
     A subclass of a family's class belongs to that family.  Anything else
     is a TypeError or ValueError naming `argument`.
@@ -103,14 +103,13 @@ def family(which, argument="bit_generator"):
             raise ValueError(
                 f"{argument} must be one of {list(_BY_NAME)}, got "
                 f"{which!r}") from None
-    cls = which if isinstance(which, type) else type(which)
+    if not isinstance(which, type):
+        raise TypeError(
+            f"{argument} must be a chacharand generator class or a class "
+            f"name, not {type(which).__name__}")
     for entry in FAMILIES:
-        if issubclass(cls, entry.cls):
+        if issubclass(which, entry.cls):
             return entry
-    if isinstance(which, type):
-        raise ValueError(
-            f"{argument} must be a chacharand generator class "
-            f"({', '.join(_BY_NAME)}), got {which.__name__}")
-    raise TypeError(
-        f"{argument} must be a chacharand generator, a class or a class "
-        f"name, not {type(which).__name__}")
+    raise ValueError(
+        f"{argument} must be a chacharand generator class "
+        f"({', '.join(_BY_NAME)}), got {which.__name__}")

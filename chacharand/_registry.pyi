@@ -1,9 +1,11 @@
+from dataclasses import dataclass
 from typing import Literal
 
 from numpy.random import BitGenerator
 
 FamilyName = Literal["ChaCha8", "ChaCha12", "ChaCha20", "HC128", "ISAAC", "ISAAC64"]
 
+@dataclass(frozen=True)
 class Family:
     name: FamilyName
     module: str
@@ -15,26 +17,15 @@ class Family:
     state_fields: tuple[str, ...]
     word_bits: Literal[32, 64]
     summary: str
-    def __init__(
-        self,
-        name: FamilyName,
-        module: str,
-        seekable: bool,
-        key_bytes: int,
-        key_exact: bool,
-        seed_dtype: Literal["uint32", "uint64"],
-        seed_words: int,
-        state_fields: tuple[str, ...],
-        word_bits: Literal[32, 64],
-        summary: str,
-    ) -> None: ...
     @property
     def cls(self) -> type[BitGenerator]: ...
     @property
     def seed_bits(self) -> int: ...
 
+__all__ = ["FAMILIES", "Family", "family"]
+
 FAMILIES: tuple[Family, ...]
 
 def family(
-    which: str | type[BitGenerator] | BitGenerator, argument: str = ...
+    which: str | type[BitGenerator], argument: str = ...
 ) -> Family: ...

@@ -3,6 +3,7 @@
 Each check names the argument it rejects and says what was expected, so a
 user never has to guess which of several arguments was wrong.
 """
+from collections.abc import Mapping
 import operator
 
 import numpy as np
@@ -35,11 +36,17 @@ def as_bounded_int(value, name, upper, lower=0):
 
 
 def as_key_bytes(key, name, max_length, exact=False):
-    """Bytes of a bytes-like `key`: exactly or at most `max_length` long."""
-    if isinstance(key, str) or not _is_bytes_like(key):
+    """Bytes of a bytes-like `key`: exactly or at most `max_length` long.
+
+    bytes, bytearray and buffers of 1-byte items (a memoryview of bytes, a
+    uint8 array) are accepted.  A buffer of wider items (a float64 array,
+    say) is refused rather than read as its raw bytes, and so are bool
+    and masked arrays.
+    """
+    if not _is_bytes_like(key):
         raise TypeError(
-            f"{name} must be bytes-like (bytes, bytearray, memoryview), "
-            f"not {type(key).__name__}"
+            f"{name} must be bytes, bytearray or a buffer of 1-byte items "
+            f"(such as a uint8 array), not {_describe(key)}"
         )
     data = bytes(memoryview(key))
     if exact and len(data) != max_length:
@@ -66,18 +73,30 @@ def as_size(size, name="size"):
     return dims
 
 
-def state_fields(state, bit_generator, fields):
-    """The inner dict of a state, checked for its generator and fields.
+# The keys numpy's RandomState adds to a bit generator's state (its cached
+# Gaussian) before handing the state back to the bit generator's setter.
+NUMPY_STATE_KEYS = frozenset({"has_gauss", "gauss"})
 
-    `fields` is the exact set of keys the inner ``'state'`` dict must have;
-    anything missing or extra is a ValueError naming it.
+
+def state_fields(state, bit_generator, fields):
+    """The inner mapping of a state, checked for its generator and fields.
+
+    `state` may be any mapping.  Besides ``'bit_generator'`` and
+    ``'state'`` it may hold the keys numpy's RandomState adds (ignored, as
+    numpy's own generators ignore them); any other key is a ValueError.
+    `fields` is the exact set of keys the inner ``'state'`` mapping must
+    have; anything missing or extra is a ValueError naming it.
     """
-    if not isinstance(state, dict):
-        raise TypeError(f"state must be a dict, not {type(state).__name__}")
-    if set(state) != {"bit_generator", "state"}:
+    if not isinstance(state, Mapping):
+        raise TypeError(
+            f"state must be a dict (a mapping), not {type(state).__name__}")
+    keys = set(state)
+    if not {"bit_generator", "state"} <= keys <= \
+            {"bit_generator", "state"} | NUMPY_STATE_KEYS:
         raise ValueError(
-            "state must have exactly the keys 'bit_generator' and 'state', "
-            f"got {sorted(map(str, state))}"
+            "state must have exactly the keys 'bit_generator' and 'state' "
+            f"(and those numpy's RandomState adds: "
+            f"{sorted(NUMPY_STATE_KEYS)}), got {sorted(map(str, keys))}"
         )
     if state["bit_generator"] != bit_generator:
         raise ValueError(
@@ -85,9 +104,10 @@ def state_fields(state, bit_generator, fields):
             f"got {state['bit_generator']!r}"
         )
     inner = state["state"]
-    if not isinstance(inner, dict):
+    if not isinstance(inner, Mapping):
         raise TypeError(
-            f"state['state'] must be a dict, not {type(inner).__name__}"
+            "state['state'] must be a dict (a mapping), not "
+            f"{type(inner).__name__}"
         )
     missing = set(fields) - set(inner)
     extra = set(inner) - set(fields)
@@ -99,12 +119,25 @@ def state_fields(state, bit_generator, fields):
     return inner
 
 
+def _describe(obj):
+    """The type of `obj`, with its dtype for arrays and buffers."""
+    if isinstance(obj, np.ndarray):
+        return f"{type(obj).__name__} of {obj.dtype}"
+    return type(obj).__name__
+
+
 def _is_bytes_like(obj):
+    if isinstance(obj, (bytes, bytearray)):
+        return True
+    if isinstance(obj, (str, np.ma.MaskedArray)):
+        return False
+    if isinstance(obj, np.ndarray) and obj.dtype != np.uint8:
+        return False
     try:
-        memoryview(obj)
+        view = memoryview(obj)
     except TypeError:
         return False
-    return not isinstance(obj, np.ndarray) or obj.dtype == np.uint8
+    return view.itemsize == 1 and view.format in ("B", "b", "c")
 
 
 def _power_text(n):
@@ -128,20 +161,36 @@ def table_state(inner, spec, prefix="state['state']"):
         if length is None:
             out[field] = as_bounded_int(inner[field], name, info.max + 1)
             continue
-        try:
-            values = np.asarray(inner[field])
-        except (TypeError, ValueError) as exc:
-            raise TypeError(f"{name} must be an array of integers") from exc
-        if values.dtype.kind not in "iu" and not (
-                values.dtype == object and all(
-                    isinstance(v, int) for v in values.ravel().tolist())):
-            raise TypeError(
-                f"{name} must be an array of integers, not {values.dtype}")
-        if values.shape != (length,):
-            raise ValueError(
-                f"{name} must have shape ({length},), got {values.shape}")
-        if values.size and (int(values.min()) < 0 or
-                            int(values.max()) > info.max):
-            raise ValueError(f"{name} values must be in [0, {info.max}]")
-        out[field] = np.ascontiguousarray(values.astype(dtype))
+        out[field] = _integer_array(inner[field], name, dtype, length)
     return out
+
+
+def _integer_array(value, name, dtype, length):
+    """A contiguous 1-D array of `length` values of `dtype`, checked.
+
+    Integer arrays, and lists or tuples of Python ints (as JSON gives
+    them), are accepted when every value fits `dtype`.  Bools, floats,
+    masked arrays (their mask would be dropped silently) and object arrays
+    are refused: they only look like integers.
+    """
+    if isinstance(value, np.ma.MaskedArray):
+        raise TypeError(f"{name} must be a plain array of integers, not a "
+                        "masked array")
+    if isinstance(value, np.ndarray):
+        if value.dtype.kind not in "iu":
+            raise TypeError(
+                f"{name} must be an array of integers, not {value.dtype}")
+        values = value
+    elif isinstance(value, (list, tuple)):
+        values = [as_int(v, f"every item of {name}") for v in value]
+    else:
+        raise TypeError(f"{name} must be an array or a list of integers, "
+                        f"not {type(value).__name__}")
+    shape = np.shape(values)
+    if shape != (length,):
+        raise ValueError(f"{name} must have shape ({length},), got {shape}")
+    info = np.iinfo(dtype)
+    if length and (int(min(values)) < 0 or int(max(values)) > info.max):
+        raise ValueError(f"{name} values must be in [0, {info.max}]")
+    # Every value fits `dtype` now, so the conversion is exact.
+    return np.ascontiguousarray(values, dtype=dtype)

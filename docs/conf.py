@@ -40,7 +40,11 @@ version = ".".join(release.split(".")[:2])
 
 # -- General configuration ----------------------------------------------------
 
+# Local extensions (docs/_ext): the families table, made from the registry.
+sys.path.insert(0, str(pathlib.Path(__file__).parent / "_ext"))
+
 extensions = [
+    "families_table",
     "sphinx.ext.autodoc",
     "sphinx.ext.doctest",
     "numpydoc",

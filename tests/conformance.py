@@ -245,9 +245,15 @@ class Conformance:
             np.testing.assert_array_equal(out, twin.random_raw(8))
         assert len({o.tobytes() for o in outputs}) == 3
 
-    def test_keyed_generator_cannot_spawn(self):
-        with pytest.raises(TypeError, match="spawn"):
-            self.keyed().spawn(1)
+    def test_keyed_generator_spawns_the_same_children_every_time(self):
+        a, b = self.keyed().spawn(2), self.keyed().spawn(2)
+        assert [type(c) for c in a] == [self.bit_generator] * 2
+        outputs = [c.random_raw(4).tobytes() for c in a]
+        assert outputs == [c.random_raw(4).tobytes() for c in b]
+        assert len(set(outputs)) == 2
+        # Not the children of another key.
+        other = self.keyed(bytes(range(1, 33))).spawn(1)[0]
+        assert other.random_raw(4).tobytes() not in outputs
 
     @pytest.mark.parametrize("seed", [1.5, "seed", [1.0, 2.0], object()])
     def test_bad_seed_type(self, seed):

@@ -18,3 +18,4 @@ if pathlib.Path(chacharand.__file__).resolve().parent == SOURCE_TREE:
 @pytest.fixture(scope="session")
 def data_dir():
     return DATA
+

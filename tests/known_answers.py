@@ -38,3 +38,17 @@ def rust_cases(filename, algorithm=None):
 
 def case_id(case):
     return case.get("name") or case.get("id")
+
+
+def documented_key_entropy(name, key, stream=None):
+    """The entropy of the SeedSequence of a generator built from `key`.
+
+    Written out from the rule in docs/seeding.rst, independently of the
+    package's code: the little-endian integer of ``b"chacharand:" + name +
+    b":"``, the stream as 8 bytes (ChaCha), and the key without trailing
+    zero bytes.
+    """
+    data = b"chacharand:" + name.encode("ascii") + b":"
+    if stream is not None:
+        data += stream.to_bytes(8, "little")
+    return int.from_bytes(data + key.rstrip(b"\0"), "little")

@@ -14,10 +14,11 @@ import numpy as np
 import pytest
 
 import chacharand
-from chacharand import ChaCha8, ChaCha12, ChaCha20
+from chacharand import ChaCha20
+from chacharand._registry import FAMILIES as REGISTRY
 
 SIMD = [b for b in chacharand.chacha_backends() if b != "portable"]
-CLASSES = [ChaCha8, ChaCha12, ChaCha20]
+CLASSES = [f.cls for f in REGISTRY if f.seekable]
 KEY = bytes(range(7, 39))
 WORD_POS_LIMIT = 2**68
 # Word positions a few blocks before each carry, and ordinary ones.

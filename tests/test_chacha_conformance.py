@@ -1,7 +1,10 @@
 """The numpy-style conformance suite, run for ChaCha8, ChaCha12, ChaCha20."""
+import pytest
 from chacharand import ChaCha8, ChaCha12, ChaCha20
 
 from conformance import Conformance
+
+pytestmark = pytest.mark.numpy_protocol
 
 
 class ChaChaConformance(Conformance):

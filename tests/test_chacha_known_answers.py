@@ -7,6 +7,8 @@ from chacharand import ChaCha8, ChaCha12, ChaCha20
 from known_answers import case_id, chacha_vectors, rust_cases
 from replay import replay
 
+pytestmark = pytest.mark.numpy_protocol
+
 BY_ROUNDS = {8: ChaCha8, 12: ChaCha12, 20: ChaCha20}
 BY_NAME = {cls.__name__: cls for cls in BY_ROUNDS.values()}
 

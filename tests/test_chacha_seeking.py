@@ -5,6 +5,8 @@ from hypothesis import given, settings, strategies as st
 
 from chacharand import ChaCha8, ChaCha12, ChaCha20
 
+pytestmark = pytest.mark.numpy_protocol
+
 KEY = bytes(range(32))
 WORD_POS_LIMIT = 2**68
 classes = st.sampled_from([ChaCha8, ChaCha12, ChaCha20])
@@ -127,9 +129,8 @@ def test_bad_position_setters_leave_generator_unchanged(name, value, exc):
 
 
 @pytest.mark.parametrize("method, value, exc", [
-    ("advance", -1, ValueError), ("advance", 2**128, ValueError),
-    ("advance", 1.0, TypeError), ("jumped", -1, ValueError),
-    ("jumped", 2**64, ValueError), ("jumped", "1", TypeError),
+    ("advance", 1.0, TypeError), ("advance", True, TypeError),
+    ("jumped", "1", TypeError), ("jumped", None, TypeError),
 ])
 def test_bad_seek_arguments(method, value, exc):
     bitgen, twin = ChaCha8(3), ChaCha8(3)

@@ -15,7 +15,9 @@ import pytest
 from numpy.random import Generator, SeedSequence
 
 import parallel_tasks
-from chacharand import (HC128, ISAAC, ISAAC64, ChaCha8, ChaCha12, ChaCha20,
+from chacharand._registry import FAMILIES as REGISTRY
+from known_answers import documented_key_entropy
+from chacharand import (HC128, ISAAC, ISAAC64, ChaCha8, ChaCha20,
                         parallel_generators)
 
 da = pytest.importorskip("dask.array")
@@ -25,10 +27,11 @@ try:
 except ImportError:  # the threaded tests still run
     distributed = None
 
-FAMILIES = (ChaCha8, ChaCha12, ChaCha20, HC128, ISAAC, ISAAC64)
+FAMILIES = tuple(f.cls for f in REGISTRY)
 SHAPE, CHUNKS = (1000, 3), (250, 3)
 N_CHUNKS = 4
 TIMEOUT = 60
+KEYS = {HC128: bytes(range(5, 37)), ISAAC64: bytes(range(32)) + bytes(9)}
 
 
 def draws(family, seed):
@@ -40,7 +43,10 @@ def draws(family, seed):
 
 
 def by_hand(family, seed):
-    """What dask computes, chunk by chunk, written out with numpy."""
+    """What dask computes, chunk by chunk, written out with numpy.
+
+    `seed` is what the parent's SeedSequence was made from.
+    """
     children = SeedSequence(seed).spawn(3 * N_CHUNKS)
     methods = ((lambda g, n: g.random((n, 3))),
                (lambda g, n: g.standard_normal((n, 3))),
@@ -90,17 +96,35 @@ def test_numpy_generator_and_more_methods():
     lambda: ChaCha20(key=bytes(32)),
     lambda: ChaCha8(1).jumped(3),
     lambda: parallel_generators(2, 1, generators=False)[1],
-    lambda: HC128(key=bytes(32)),
-    lambda: ISAAC64(key=bytes(range(32))),
+    lambda: HC128(key=KEYS[HC128]),
+    lambda: ISAAC64(key=KEYS[ISAAC64]),
 ], ids=["ChaCha20-key", "ChaCha8-jumped", "parallel-stream", "HC128-key",
         "ISAAC64-key"])
-def test_keyed_generators_fail_clearly(make):
+def test_keyed_generators_spawn_from_their_derived_seed(make):
+    # A generator with an explicit key spawns from the SeedSequence derived
+    # from its key and stream, written out here from the documented rule.
     bitgen = make()
+    family = type(bitgen)
+    arrays = dask.compute(*draws_from(bitgen), scheduler="threads")
+    again = dask.compute(*draws_from(make()), scheduler="threads")
+    for a, b, want in zip(arrays, again,
+                          by_hand(family, documented_entropy(bitgen))):
+        np.testing.assert_array_equal(a, want)
+        np.testing.assert_array_equal(a, b)
+
+
+def draws_from(bitgen):
     rng = da.random.default_rng(bitgen)
-    with pytest.raises(TypeError, match="explicit key.*dask.array.random"):
-        rng.random(100, chunks=10)
-    with pytest.raises(TypeError, match="explicit key"):
-        rng.integers(0, 10, size=100, chunks=10)
+    return (rng.random(SHAPE, chunks=CHUNKS),
+            rng.standard_normal(SHAPE, chunks=CHUNKS),
+            rng.integers(0, 2**62, size=SHAPE, chunks=CHUNKS))
+
+
+def documented_entropy(bitgen):
+    if hasattr(bitgen, "stream"):
+        return documented_key_entropy(type(bitgen).__name__, bitgen.key,
+                                      bitgen.stream)
+    return documented_key_entropy(type(bitgen).__name__, KEYS[type(bitgen)])
 
 
 @pytest.fixture(scope="module")

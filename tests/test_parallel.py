@@ -21,9 +21,10 @@ import chacharand
 import parallel_tasks
 from chacharand import (HC128, ISAAC, ISAAC64, ChaCha8, ChaCha12, ChaCha20,
                         parallel_generators)
+from chacharand._registry import FAMILIES as REGISTRY
 
-CHACHA = (ChaCha8, ChaCha12, ChaCha20)
-TABLES = (HC128, ISAAC, ISAAC64)
+CHACHA = tuple(f.cls for f in REGISTRY if f.seekable)
+TABLES = tuple(f.cls for f in REGISTRY if not f.seekable)
 FAMILIES = CHACHA + TABLES
 EXAMPLE = Path(__file__).parent.parent / "docs" / "examples" / "parallel_pi.py"
 
@@ -46,8 +47,11 @@ def assert_disjoint(blocks):
 # Python 3.12+ warns about fork() in a process that has threads; these
 # tests choose fork on purpose (it is the start method whose pitfalls the
 # documentation describes) and start no threads of their own.
-pytestmark = pytest.mark.filterwarnings(
-    "ignore:.*use of fork\\(\\) may lead to deadlocks:DeprecationWarning")
+pytestmark = [
+    pytest.mark.numpy_protocol,
+    pytest.mark.filterwarnings(
+        "ignore:.*use of fork\\(\\) may lead to deadlocks:DeprecationWarning"),
+]
 
 
 def fork_context():
@@ -125,10 +129,12 @@ def test_a_numpy_generator_is_taken_as_its_bit_generator():
                 .bit_generator) is ISAAC
 
 
-def test_chacha_children_cannot_spawn_and_say_how_to_split():
-    child = parallel_generators(1, 3, generators=False)[0]
-    with pytest.raises(TypeError, match="jumped"):
-        child.spawn(2)
+def test_chacha_children_spawn_the_same_children_every_time():
+    first = parallel_generators(2, 3, generators=False)[1].spawn(2)
+    again = parallel_generators(2, 3, generators=False)[1].spawn(2)
+    for a, b in zip(first, again):
+        np.testing.assert_array_equal(a.random_raw(4), b.random_raw(4))
+    assert first[0].key != first[1].key
 
 
 @pytest.mark.parametrize("family", TABLES, ids=lambda c: c.__name__)
@@ -225,9 +231,13 @@ def test_seed_must_be_ours_or_a_seed():
 
 
 @pytest.mark.parametrize("family", TABLES, ids=lambda c: c.__name__)
-def test_keyed_table_parent_is_a_clear_type_error(family):
-    with pytest.raises(TypeError, match="explicit key.*SeedSequence"):
-        parallel_generators(2, family(key=bytes(32)))
+def test_keyed_table_parent_spawns_from_its_derived_seed(family):
+    parent = family(key=bytes(range(32)))
+    children = parallel_generators(2, parent, generators=False)
+    twins = family(key=bytes(range(32))).spawn(2)
+    for child, twin in zip(children, twins):
+        np.testing.assert_array_equal(child.random_raw(4), twin.random_raw(4))
+    assert parent.seed_seq.n_children_spawned == 2
 
 
 def test_generators_must_be_bool():

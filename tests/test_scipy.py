@@ -15,12 +15,13 @@ import pytest
 from numpy.random import Generator
 
 from chacharand import HC128, ISAAC, ISAAC64, ChaCha8, ChaCha12, ChaCha20
+from chacharand._registry import FAMILIES as REGISTRY
 
 scipy = pytest.importorskip("scipy")
 from scipy import stats  # noqa: E402
 from scipy.stats import qmc, sampling  # noqa: E402
 
-FAMILIES = (ChaCha8, ChaCha12, ChaCha20, HC128, ISAAC, ISAAC64)
+FAMILIES = tuple(f.cls for f in REGISTRY)
 ids = [c.__name__ for c in FAMILIES]
 
 
@@ -185,7 +186,10 @@ def test_qmc_scrambling(cls, kwargs, keyword):
     np.testing.assert_array_equal(engine.reset().random(16), points)
 
 
-def test_qmc_with_a_keyed_generator_says_why_it_cannot():
-    gen = Generator(ChaCha20(key=bytes(32)))
-    with pytest.raises(TypeError, match="explicit key"):
-        qmc.Sobol(d=2, scramble=True, rng=gen)
+def test_qmc_with_a_keyed_generator():
+    # It spawns from the SeedSequence derived from its key, so the
+    # scrambling is reproducible.
+    points = [qmc_engine(qmc.Sobol, Generator(ChaCha20(key=bytes(32))),
+                         "seed", scramble=True).random(8)
+              for _ in range(2)]
+    np.testing.assert_array_equal(*points)

@@ -6,6 +6,8 @@ from chacharand import HC128, ISAAC, ISAAC64
 
 from conformance import Conformance
 
+pytestmark = pytest.mark.numpy_protocol
+
 
 def with_field(state, field, value):
     return {**state, "state": {**state["state"], field: value}}

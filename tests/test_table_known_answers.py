@@ -6,6 +6,8 @@ from chacharand import HC128, ISAAC, ISAAC64
 
 from known_answers import case_id, published
 
+pytestmark = pytest.mark.numpy_protocol
+
 
 def words32(bitgen, n):
     gen = np.random.Generator(bitgen)

@@ -12,6 +12,7 @@ Sizes: ``SMALL`` values per call shows the per-call overhead, ``LARGE``
 import numpy as np
 
 import chacharand
+from chacharand._registry import FAMILIES
 
 SEED = 12345
 SMALL = 100
@@ -20,12 +21,7 @@ SIZES = [SMALL, LARGE]
 
 #: name -> BitGenerator class, chacharand's first, then numpy's.
 GENERATORS = {
-    "ChaCha8": chacharand.ChaCha8,
-    "ChaCha12": chacharand.ChaCha12,
-    "ChaCha20": chacharand.ChaCha20,
-    "HC128": chacharand.HC128,
-    "ISAAC": chacharand.ISAAC,
-    "ISAAC64": chacharand.ISAAC64,
+    **{f.name: f.cls for f in FAMILIES},
     "PCG64": np.random.PCG64,
     "SFC64": np.random.SFC64,
     "Philox": np.random.Philox,

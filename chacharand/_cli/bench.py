@@ -1,0 +1,73 @@
+"""``chacharand bench``: throughput on this machine, like ``openssl speed``.
+
+Prints ns per value for every generator and operation with the ratio to
+numpy's PCG64, the keystream rate against OpenSSL's ChaCha20 and the
+machine; ``--json`` gives every figure and sample to a script.  A progress
+line goes to stderr when it is a terminal.
+"""
+import argparse
+import json
+import sys
+
+DESCRIPTION = ("Time chacharand's generators against numpy's PCG64, SFC64 "
+               "and Philox, and OpenSSL's ChaCha20 (the cryptography "
+               "package) and randomgen when they are installed, in one "
+               "process.  A full run takes a minute or two.")
+
+DEFAULT_SIZE = 2**20
+DEFAULT_REPEAT = 11
+QUICK_SIZE = 2**12
+QUICK_REPEAT = 3
+
+
+def _positive_int(text):
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(
+            f"expected an integer, got {text!r}") from None
+    if value < 1:
+        raise argparse.ArgumentTypeError(f"expected >= 1, got {value}")
+    return value
+
+
+def add_arguments(parser):
+    parser.add_argument(
+        "--json", nargs="?", const="-", metavar="FILE",
+        help="JSON with every figure, sample and the machine: to FILE "
+             "(the table still goes to stdout), or alone to stdout")
+    parser.add_argument("--size", type=_positive_int, metavar="N",
+                        help=f"values per call (default {DEFAULT_SIZE}; "
+                             f"random_bytes draws 8*N bytes)")
+    parser.add_argument("--repeat", type=_positive_int, metavar="R",
+                        help=f"samples per figure, the median is reported "
+                             f"(default {DEFAULT_REPEAT})")
+    parser.add_argument("--quick", action="store_true",
+                        help=f"a rough run in seconds: N={QUICK_SIZE}, "
+                             f"R={QUICK_REPEAT} unless given")
+    parser.add_argument("--progress", action=argparse.BooleanOptionalAction,
+                        help="a progress line on stderr (default: when "
+                             "stderr is a terminal)")
+
+
+def run(args):
+    from chacharand._bench import format_text, run as run_bench
+    size = args.size or (QUICK_SIZE if args.quick else DEFAULT_SIZE)
+    repeat = args.repeat or (QUICK_REPEAT if args.quick else DEFAULT_REPEAT)
+    min_sample_ns = 2e5 if args.quick else 5e6
+    progress = args.progress
+    if progress is None:
+        progress = sys.stderr is not None and sys.stderr.isatty()
+    report = run_bench(size, repeat, min_sample_ns,
+                       progress=progress, quick=args.quick)
+    if args.json == "-":
+        json.dump(report, sys.stdout, indent=1)
+        sys.stdout.write("\n")
+        return 0
+    print(format_text(report))
+    if args.json:
+        with open(args.json, "w", encoding="utf-8") as f:
+            json.dump(report, f, indent=1)
+            f.write("\n")
+        print(f"\nWrote {args.json}")
+    return 0
