@@ -18,7 +18,7 @@ import numpy as np
 __all__ = ["PROBES", "disagreeing_methods"]
 
 #: (method, args, kwargs): each checked call.
-PROBES = (
+PROBES: tuple[tuple[str, tuple, dict], ...] = (
     ("random", (3001,), {}),
     ("random", (3001,), {"dtype": np.float32}),
     ("uniform", (-2.5, 7.0, 3001), {}),

@@ -8,7 +8,6 @@ FAST_METHODS: tuple[str, ...]
 
 class Generator(_NumPyGenerator):
     def __init__(self, bit_generator: BitGenerator) -> None: ...
-    def spawn(self, n_children: int) -> list[Generator]: ...
 
 def default_rng(
     seed: None | int | ArrayLike | SeedSequence | BitGenerator

@@ -16,7 +16,7 @@ USAGE = textwrap.dedent("""
     as_numpy: np.random.Generator = Generator(ChaCha8(1))
     x: float = rng.random()
     a: np.ndarray = rng.integers(0, 10, size=3)
-    children: list[Generator] = rng.spawn(2)
+    children: list[np.random.Generator] = rng.spawn(2)
     deferred: frozenset[str] = chacharand._generator.deferred_methods()
 """)
 
