@@ -29,6 +29,7 @@ from libc.string cimport memset
 
 cimport numpy as cnp
 
+from chacharand._base cimport KeyedBitGenerator
 from chacharand._chacha cimport ChaChaBitGenerator
 from chacharand._hc128 cimport HC128
 from chacharand._isaac cimport ISAAC, ISAAC64
@@ -208,18 +209,19 @@ cdef class _Source:
     cdef void *state
     cdef const crg_table *table
     cdef object lock
-    cdef object bit_generator   # keeps the state alive
+    cdef KeyedBitGenerator keyed  # the bit generator: keeps the state alive
     cdef unsigned deferred      # bits of FAST_METHODS that take NumPy's path
 
     cdef int run(self, int method, char *out, Py_ssize_t n,
                  Py_ssize_t itemsize, crg_args *args) except -1:
         """`n` values of `method` into `out`, under the lock (taken once)
         and, unless `n` is small, without the GIL, a chunk at a time;
-        between chunks a pending signal raises (the draws of the finished
-        chunks are made)."""
+        between chunks a pending signal raises, and the bit generator is
+        put back where it was before the call."""
         global _fast_calls
         cdef crg_fill_fn fill = self.table.fill[method]
         cdef void *state = self.state
+        cdef void *before = NULL
         cdef Py_ssize_t k
         _fast_calls += 1
         with self.lock:
@@ -228,15 +230,24 @@ cdef class _Source:
                 # such a fill.
                 fill(state, out, <size_t>n, args)
                 return 0
-            while True:
-                k = n if n < CHUNK else CHUNK
-                with nogil:
-                    fill(state, out, <size_t>k, args)
-                n -= k
-                if n <= 0:
-                    break
-                out += k * itemsize
-                PyErr_CheckSignals()
+            if n > CHUNK:
+                # As the bit generators' own bulk fills: an interrupted
+                # call puts the state back, so it has drawn nothing.
+                before = self.keyed._snapshot()
+            try:
+                while True:
+                    k = n if n < CHUNK else CHUNK
+                    with nogil:
+                        fill(state, out, <size_t>k, args)
+                    n -= k
+                    if n <= 0:
+                        break
+                    out += k * itemsize
+                    PyErr_CheckSignals()
+            except BaseException:
+                self.keyed._drop_snapshot(before, True)
+                raise
+            self.keyed._drop_snapshot(before, False)
         return 0
 
     cdef object floats(self, int method, int kind, object size, object out,
@@ -355,7 +366,7 @@ cdef _Source source_of(object bit_generator):
     if src.state == NULL:
         return None
     src.lock = bit_generator.lock
-    src.bit_generator = bit_generator
+    src.keyed = bit_generator
     src.deferred = 0
     for bit, name in enumerate(FAST_METHODS):
         if name in _deferred:
@@ -444,9 +455,9 @@ class Generator(_NumPyGenerator):
     -----
     Each call holds the bit generator's ``lock`` once and releases the GIL
     while filling.  Long fills go in chunks of 2**20 values and check for
-    signals between chunks: on KeyboardInterrupt the bit generator has
-    advanced by the chunks already filled (as if the call had asked for
-    that many values) and the call raises.
+    signals between chunks: on KeyboardInterrupt the call raises and the
+    bit generator is put back where it was before the call (an ``out=``
+    array keeps the values of the finished chunks).
 
     Examples
     --------

@@ -222,13 +222,14 @@ def test_concurrent_calls_are_whole():
 
 def test_interrupt_stops_between_chunks():
     # Ctrl-C during a long fill raises KeyboardInterrupt between chunks of
-    # 2**20 values; the bit generator keeps the draws of the finished
-    # chunks, and the lock is free again.
+    # 2**20 values; the bit generator is put back where it was before the
+    # call (as the bit generators' own bulk fills do), an out= array keeps
+    # the finished chunks, and the lock is free again.
     chunk = 1 << 20
     n = 48 * chunk
     bitgen = ChaCha20(4)
     rng = Generator(bitgen)
-    out = np.empty(n)
+    out = np.full(n, -1.0)
 
     def interrupt():
         time.sleep(0.05)
@@ -242,11 +243,13 @@ def test_interrupt_stops_between_chunks():
         pass
     else:
         pytest.skip("the fill ended before the interrupt came")
-    drawn = bitgen.word_pos // 2
-    assert drawn % chunk == 0 and 0 < drawn < n
-    # The finished chunks hold NumPy's values.
+    assert bitgen.word_pos == 0
+    done = int(np.count_nonzero(out >= 0))
+    assert done % chunk == 0 and 0 < done < n
     want = np.random.Generator(ChaCha20(4)).standard_exponential(
-        drawn, method="inv")
-    np.testing.assert_array_equal(out[:drawn], want)
+        done, method="inv")
+    np.testing.assert_array_equal(out[:done], want)
     assert lock_is_free(bitgen.lock)
-    rng.random(3)
+    # The next call starts where the interrupted one did.
+    np.testing.assert_array_equal(rng.standard_exponential(5, method="inv"),
+                                  want[:5])
