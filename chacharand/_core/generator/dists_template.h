@@ -498,12 +498,65 @@ static void CRG_FN(bounded_u32)(void *st, void *out_, size_t n,
     }                                                                         \
     piece = (out_t)buf;
 
+/* Lemire's method on 16- or 8-bit pieces.  A rejected piece is simply
+ * skipped, so the outputs are the accepted pieces in order: whole words
+ * are drawn in bulk (as many as the missing outputs need at the least, so
+ * never one NumPy would not draw) and filtered without branches.  The
+ * word being read when the last output is made stays in buf/bcnt, as in
+ * NumPy's loop. */
+#define CRG_SMALL_LEMIRE(out_t, prod_t, pieces, bits, maxval)                 \
+    do {                                                                      \
+        const out_t off = (out_t)a->off, rng = (out_t)a->rng;                 \
+        const out_t rng_excl = (out_t)(rng + 1);                              \
+        const out_t threshold = (out_t)(((maxval) - rng) % rng_excl);         \
+        out_t *out = (out_t *)out_;                                           \
+        uint32_t buf = a->buf, words[CRG_SCRATCH];                            \
+        int bcnt = a->bcnt;                                                   \
+        size_t j = 0, i;                                                      \
+        while (j < n && bcnt > 0) { /* a word begun in an earlier chunk */    \
+            prod_t m;                                                         \
+            buf >>= (bits);                                                   \
+            bcnt -= 1;                                                        \
+            m = (prod_t)((prod_t)(out_t)buf * rng_excl);                      \
+            out[j] = (out_t)(off + (out_t)(m >> (bits)));                     \
+            j += ((out_t)m >= threshold);                                     \
+        }                                                                     \
+        while (j < n) {                                                       \
+            size_t k = (n - j + (pieces) - 1) / (pieces);                     \
+            if (k > CRG_SCRATCH) {                                            \
+                k = CRG_SCRATCH;                                              \
+            }                                                                 \
+            CRG_FILL32(s, words, k);                                          \
+            bcnt = 0;                                                         \
+            for (i = 0; i < k; i++) {                                         \
+                const uint32_t w = words[i];                                  \
+                int t;                                                        \
+                for (t = 0; t < (pieces); t++) {                              \
+                    prod_t m = (prod_t)((prod_t)(out_t)(w >> ((bits) * t)) *  \
+                                        rng_excl);                            \
+                    out[j] = (out_t)(off + (out_t)(m >> (bits)));             \
+                    j += ((out_t)m >= threshold);                             \
+                    if (j == n) {                                             \
+                        buf = w >> ((bits) * t);                              \
+                        bcnt = (pieces) - 1 - t;                              \
+                        goto done;                                            \
+                    }                                                         \
+                }                                                             \
+            }                                                                 \
+        }                                                                     \
+    done:                                                                     \
+        a->buf = buf;                                                         \
+        a->bcnt = bcnt;                                                       \
+    } while (0)
+
 /* random_bounded_uint16_fill / random_bounded_uint8_fill: full range
  * takes pieces as they come, else Lemire's method on pieces. */
 #define CRG_SMALL_FILL(out_t, prod_t, pieces, bits, maxval)                   \
     do {                                                                      \
         const out_t off = (out_t)a->off, rng = (out_t)a->rng;                 \
-        if (rng == 0) {                                                       \
+        if (n == 0) {                                                         \
+            return;                                                           \
+        } else if (rng == 0) {                                                \
             out_t *out = (out_t *)out_;                                       \
             size_t i;                                                         \
             for (i = 0; i < n; i++) {                                         \
@@ -515,16 +568,7 @@ static void CRG_FN(bounded_u32)(void *st, void *out_, size_t n,
                 out[i] = (out_t)(off + piece);                                \
             });                                                               \
         } else {                                                              \
-            const out_t rng_excl = (out_t)(rng + 1);                          \
-            const out_t threshold = (out_t)(((maxval) - rng) % rng_excl);     \
-            CRG_PIECES(out_t, pieces, bits, {                                 \
-                prod_t m;                                                     \
-                do {                                                          \
-                    CRG_NEXT_PIECE(out_t, pieces, bits)                       \
-                    m = (prod_t)((prod_t)piece * rng_excl);                   \
-                } while ((out_t)m < threshold);                               \
-                out[i] = (out_t)(off + (out_t)(m >> (bits)));                 \
-            });                                                               \
+            CRG_SMALL_LEMIRE(out_t, prod_t, pieces, bits, maxval);            \
         }                                                                     \
     } while (0)
 
@@ -539,18 +583,47 @@ static void CRG_FN(bounded_u8)(void *st, void *out_, size_t n, crg_args *a) {
     CRG_SMALL_FILL(uint8_t, uint16_t, 4, 8, 0xFFu);
 }
 
-/* random_bounded_bool_fill: one bit of the buffered word per value. */
+/* random_bounded_bool_fill: one bit of the buffered word per value, low
+ * bits first.  Whole words go in bulk, 32 values each. */
 static void CRG_FN(bounded_bool)(void *st, void *out_, size_t n,
                                  crg_args *a) {
     CRG_STATE *s = (CRG_STATE *)st;
+    uint8_t *out = (uint8_t *)out_;
+    uint32_t words[CRG_SCRATCH];
     if (a->rng == 0) {
-        memset(out_, (int)(uint8_t)a->off, n);
+        memset(out, (int)(uint8_t)a->off, n);
         return;
     }
-    CRG_PIECES(uint8_t, 32, 1, {
-        CRG_NEXT_PIECE(uint8_t, 32, 1)
-        out[i] = (uint8_t)(piece & 1u);
-    });
+    while (n > 0 && a->bcnt > 0) { /* a word begun in an earlier chunk */
+        a->buf >>= 1;
+        a->bcnt -= 1;
+        *out++ = (uint8_t)(a->buf & 1u);
+        n--;
+    }
+    while (n >= 32) {
+        size_t k = n / 32, i;
+        int t;
+        if (k > CRG_SCRATCH) {
+            k = CRG_SCRATCH;
+        }
+        CRG_FILL32(s, words, k);
+        for (i = 0; i < k; i++) {
+            for (t = 0; t < 32; t++) {
+                out[32 * i + (size_t)t] = (uint8_t)((words[i] >> t) & 1u);
+            }
+        }
+        out += 32 * k;
+        n -= 32 * k;
+    }
+    if (n > 0) {
+        const uint32_t w = CRG_NEXT32(s);
+        size_t t;
+        for (t = 0; t < n; t++) {
+            out[t] = (uint8_t)((w >> t) & 1u);
+        }
+        a->buf = w >> (n - 1);
+        a->bcnt = (int)(32 - n);
+    }
 }
 
 const crg_table CRG_CAT(CRG_CAT(crg_, CRG_NAME), _table) = {{
