@@ -19,6 +19,8 @@
 #include <math.h>
 #include <string.h>
 
+#include "../common/compiler.h"
+#include "../common/endian.h"
 #include "generator.h"
 #include "ziggurat_tables.h"
 
@@ -608,9 +610,20 @@ static void CRG_FN(bounded_bool)(void *st, void *out_, size_t n,
         }
         CRG_FILL32(s, words, k);
         for (i = 0; i < k; i++) {
+#if CR_LITTLE_ENDIAN
+            /* Four bits at a time into four bytes: the multiplication
+             * puts copies of the nibble 7 bits apart (no carries), so
+             * bit j lands on bit 8j; the mask keeps those. */
+            for (t = 0; t < 8; t++) {
+                uint32_t nibble = (words[i] >> (4 * t)) & 0xFu;
+                uint32_t bytes = (nibble * 0x00204081u) & 0x01010101u;
+                memcpy(out + 32 * i + 4 * (size_t)t, &bytes, 4);
+            }
+#else
             for (t = 0; t < 32; t++) {
                 out[32 * i + (size_t)t] = (uint8_t)((words[i] >> t) & 1u);
             }
+#endif
         }
         out += 32 * k;
         n -= 32 * k;
