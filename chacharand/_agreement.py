@@ -77,4 +77,9 @@ def disagreeing_methods(generator_class):
         want = getattr(np.random.Generator(theirs), method)(*args, **kwargs)
         if not _same(got, want) or ours.word_pos != theirs.word_pos:
             bad.add(method)
+    if bad & {"uniform", "normal"}:
+        # NumPy's build fuses a*b + c (FMA contraction).  The ziggurats'
+        # rare wedge tests have that form too, where a probe seldom sees a
+        # difference: they take NumPy's path as well.
+        bad |= {"standard_normal", "standard_exponential"}
     return bad

@@ -253,3 +253,28 @@ def test_interrupt_stops_between_chunks():
     # The next call starts where the interrupted one did.
     np.testing.assert_array_equal(rng.standard_exponential(5, method="inv"),
                                   want[:5])
+
+
+class LastBitOff(Generator):
+    """uniform one ulp up, as a NumPy build with fused multiply-adds."""
+
+    def uniform(self, *args, **kwargs):
+        return np.nextafter(super().uniform(*args, **kwargs), np.inf)
+
+
+class OneWordMore(Generator):
+    """bytes that leaves the bit generator a word further on."""
+
+    def bytes(self, length):
+        out = super().bytes(length)
+        self.bit_generator.random_raw()
+        return out
+
+
+def test_agreement_check_finds_different_values_and_positions():
+    from chacharand._agreement import disagreeing_methods
+
+    assert disagreeing_methods(Generator) == set()
+    assert disagreeing_methods(LastBitOff) == {
+        "uniform", "standard_normal", "standard_exponential"}
+    assert disagreeing_methods(OneWordMore) == {"bytes"}
