@@ -71,7 +71,15 @@ cdef extern from "generator/generator.h" nogil:
     const crg_table crg_isaac_table
     const crg_table crg_isaac64_table
 
+cdef extern from "generator/convert.h" nogil:
+    const char *crg_convert_backend()
+
 __all__ = ["Generator", "default_rng"]
+
+
+def conversion_backend():
+    """The loops that turn words into doubles: "avx512" or "portable"."""
+    return crg_convert_backend().decode("ascii")
 
 _NumPyGenerator = np.random.Generator
 

@@ -202,3 +202,41 @@ def test_fast_methods_are_all_covered():
     assert set(FAST_METHODS) == {"random", "standard_normal",
                                  "standard_exponential", "uniform",
                                  "normal", "integers", "bytes"}
+
+
+PORTABLE_CHECK = """
+import copy, numpy as np, chacharand
+from chacharand._generator import conversion_backend
+assert conversion_backend() == "portable", conversion_backend()
+for cls in (chacharand.ChaCha8, chacharand.ISAAC64):
+    for size in (1, 7, 513, 5000):
+        a = cls(1); b = copy.deepcopy(a)
+        x = chacharand.Generator(a).random(size)
+        y = np.random.Generator(b).random(size)
+        assert x.tobytes() == y.tobytes()
+        x = chacharand.Generator(a).uniform(-3.5, 2.0, size)
+        y = np.random.Generator(b).uniform(-3.5, 2.0, size)
+        assert x.tobytes() == y.tobytes()
+        assert a.random_raw() == b.random_raw()
+print("ok")
+"""
+
+
+def test_portable_conversions_equal_numpys(tmp_path):
+    # The machine may run the AVX-512 loops; CHACHARAND_SIMD=portable
+    # keeps the portable ones, which must give the same bits.
+    import os
+    import subprocess
+    import sys
+
+    from chacharand import chacha_backends
+    from chacharand._generator import conversion_backend
+
+    if "avx512" in chacha_backends() and not os.environ.get("CHACHARAND_SIMD"):
+        assert conversion_backend() == "avx512"
+    env = dict(os.environ, CHACHARAND_SIMD="portable")
+    out = subprocess.run([sys.executable, "-c", PORTABLE_CHECK], env=env,
+                         cwd=tmp_path, capture_output=True, text=True,
+                         timeout=300)
+    assert out.returncode == 0 and out.stdout.strip() == "ok", \
+        out.stdout + out.stderr

@@ -21,6 +21,7 @@
 
 #include "../common/compiler.h"
 #include "../common/endian.h"
+#include "convert.h"
 #include "generator.h"
 #include "ziggurat_tables.h"
 
@@ -44,41 +45,20 @@ static inline float CRG_FN(next_float)(CRG_STATE *s) {
     return (float)(CRG_NEXT32(s) >> 8) * (1.0f / 16777216.0f);
 }
 
-#ifndef CRG_U53_DEFINED
-#define CRG_U53_DEFINED
-/* (w >> 11) * 2**-53, NumPy's next_double, exactly, from operations that
- * every SIMD width has (x86-64 has no packed uint64 -> double conversion
- * before AVX-512DQ): the 53 bits split into a high 32 and a low 21, each
- * read exactly as a double by the 2**52 exponent trick; the sum (below
- * 2**53) and the scaling are exact too. */
-static inline double crg_u53(uint64_t w) {
-    const uint64_t magic = UINT64_C(0x4330000000000000); /* 2**52 */
-    uint64_t hi = (w >> 32) | magic;
-    uint64_t lo = ((w >> 11) & UINT64_C(0x1FFFFF)) | magic;
-    double dh, dl;
-    memcpy(&dh, &hi, sizeof dh);
-    memcpy(&dl, &lo, sizeof dl);
-    return ((dh - 0x1p52) * 0x1p21 + (dl - 0x1p52)) * 0x1p-53;
-}
-#endif
 
 /* random(), random(dtype=float32) and uniform(): the words go straight
  * into the output array (a double or float is the size of its word) and
- * are converted in place, a cache-sized piece at a time, by loops the
- * compiler vectorises; memcpy keeps the in-place reinterpretation
- * defined. */
+ * are converted in place, a cache-sized piece at a time, by vectorised
+ * loops (convert.h for the doubles); memcpy keeps the in-place
+ * reinterpretation defined. */
 static void CRG_FN(random)(void *st, void *out_, size_t n, crg_args *a) {
     CRG_STATE *s = (CRG_STATE *)st;
     double *out = (double *)out_;
     (void)a;
     while (n > 0) {
-        size_t k = n < CRG_SCRATCH ? n : CRG_SCRATCH, i;
+        size_t k = n < CRG_SCRATCH ? n : CRG_SCRATCH;
         CRG_FILL64(s, (uint64_t *)(void *)out, k);
-        for (i = 0; i < k; i++) {
-            uint64_t w;
-            memcpy(&w, out + i, sizeof w);
-            out[i] = crg_u53(w);
-        }
+        crg_convert_double(out, k);
         out += k;
         n -= k;
     }
@@ -108,13 +88,9 @@ static void CRG_FN(uniform)(void *st, void *out_, size_t n, crg_args *a) {
     double *out = (double *)out_;
     const double low = a->a, range = a->b;
     while (n > 0) {
-        size_t k = n < CRG_SCRATCH ? n : CRG_SCRATCH, i;
+        size_t k = n < CRG_SCRATCH ? n : CRG_SCRATCH;
         CRG_FILL64(s, (uint64_t *)(void *)out, k);
-        for (i = 0; i < k; i++) {
-            uint64_t w;
-            memcpy(&w, out + i, sizeof w);
-            out[i] = low + range * crg_u53(w);
-        }
+        crg_convert_uniform(out, k, low, range);
         out += k;
         n -= k;
     }

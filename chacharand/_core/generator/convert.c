@@ -1,0 +1,85 @@
+/*
+ * The conversions of convert.h: the portable loops, and the choice, made
+ * once, of the AVX-512 ones when the build has them and the CPU and OS
+ * support them.  CHACHARAND_SIMD (see chacharand.chacha_backends) set to
+ * anything but avx512 keeps the portable loops, so they can be tested on
+ * any machine.  Both give the same bits.
+ */
+#include <stdlib.h>
+#include "../common/cpu_features.h"
+#include "convert.h"
+
+#define CRG_CONVERT_SUFFIX portable
+#include "convert_body.h"
+
+#if defined(CRG_HAVE_AVX512)
+void crg_convert_double_avx512(double *out, size_t n);
+void crg_convert_uniform_avx512(double *out, size_t n, double low,
+                                double range);
+#endif
+
+typedef void (*crg_double_fn)(double *, size_t);
+typedef void (*crg_uniform_fn)(double *, size_t, double, double);
+
+#if defined(CRG_HAVE_AVX512)
+/* Whether a CHACHARAND_SIMD value admits AVX-512: empty, or "avx512" in
+ * any case, with spaces around (as the ChaCha backend choice reads it). */
+static int crg_is_blank_or_avx512(const char *cap) {
+    const char *want = "avx512";
+    while (*cap == ' ' || *cap == '\t') cap++;
+    if (*cap == '\0') return 1;
+    while (*want && (*cap | 0x20) == *want) {
+        cap++;
+        want++;
+    }
+    while (*cap == ' ' || *cap == '\t' || *cap == '\n') cap++;
+    return *want == '\0' && *cap == '\0';
+}
+#endif
+
+/* 0: not chosen yet, 1: portable, 2: AVX-512.  Choosing twice gives the
+ * same answer, so a race between two first calls is harmless. */
+static volatile int crg_convert_choice = 0;
+
+static int crg_choose(void) {
+    int choice = crg_convert_choice;
+    if (choice == 0) {
+        choice = 1;
+#if defined(CRG_HAVE_AVX512)
+        {
+            const char *cap = getenv("CHACHARAND_SIMD");
+            if ((cr_cpu_features() & CR_CPU_AVX512F) &&
+                (cap == NULL || crg_is_blank_or_avx512(cap))) {
+                choice = 2;
+            }
+        }
+#endif
+        crg_convert_choice = choice;
+    }
+    return choice;
+}
+
+void crg_convert_double(double *out, size_t n) {
+#if defined(CRG_HAVE_AVX512)
+    if (crg_choose() == 2) {
+        crg_convert_double_avx512(out, n);
+        return;
+    }
+#endif
+    crg_convert_double_portable(out, n);
+}
+
+void crg_convert_uniform(double *out, size_t n, double low, double range) {
+#if defined(CRG_HAVE_AVX512)
+    if (crg_choose() == 2) {
+        crg_convert_uniform_avx512(out, n, low, range);
+        return;
+    }
+#endif
+    crg_convert_uniform_portable(out, n, low, range);
+}
+
+/* Which loops are in use, for the tests: "portable" or "avx512". */
+const char *crg_convert_backend(void) {
+    return crg_choose() == 2 ? "avx512" : "portable";
+}
