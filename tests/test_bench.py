@@ -123,8 +123,17 @@ def test_bench_json_structure(bench_json):
     assert ("ChaCha8", "random_bytes") in keystream
 
     assert "targets" not in report
-    assert {g["generator"] for g in report["generators"]} == \
-        {"numpy.random._generator.Generator"}
+    # chacharand.Generator has rows of its own, one per family, in the
+    # Generator columns only; every other row draws through numpy's.
+    ours = {g["name"]: g for g in report["generators"]
+            if g["generator"] == "chacharand._generator.Generator"}
+    assert set(ours) == {f"{name} Generator" for name in BIT_GENERATORS
+                         if name in chacharand.__all__}
+    assert {g["generator"] for g in report["generators"]
+            if g["name"] not in ours} == {"numpy.random._generator.Generator"}
+    for name in ours:
+        drawn = {op for (row, op) in results if row == name}
+        assert drawn == {"random", "standard_normal", "integers"}
 
     optional = {"OpenSSL ChaCha20": "cryptography",
                 "randomgen ChaCha20": "randomgen"}

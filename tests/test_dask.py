@@ -57,11 +57,14 @@ def by_hand(family, seed):
             for k, make in enumerate(methods)]
 
 
-def test_chacharand_random_is_numpys():
+def test_chacharand_random_gives_chacharand_generators():
+    # dask calls <package>.random.default_rng(bit_generator) per chunk.
     import chacharand
 
-    assert chacharand.random.default_rng is np.random.default_rng
-    assert chacharand.random.Generator is np.random.Generator
+    assert chacharand.random.Generator is chacharand.Generator
+    rng = chacharand.random.default_rng(ChaCha20(1))
+    assert type(rng) is chacharand.Generator
+    assert issubclass(chacharand.Generator, np.random.Generator)
 
 
 @pytest.mark.parametrize("family", FAMILIES, ids=lambda c: c.__name__)

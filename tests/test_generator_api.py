@@ -15,6 +15,10 @@ from chacharand import ChaCha8, ChaCha12, ChaCha20, Generator, default_rng
 
 from generator_twins import FAMILY_CLASSES, check_twins, positioned
 
+# Run on every NumPy version of the test matrix: the identity is with the
+# installed NumPy.
+pytestmark = pytest.mark.numpy_protocol
+
 # Each bad call must raise what NumPy raises, and draw nothing.
 BAD_CALLS = [
     ("integers", (5, 2), {}),

@@ -15,6 +15,10 @@ from chacharand._generator import (FAST_METHODS, deferred_methods,
 
 from generator_twins import FAMILY_CLASSES, check_twins, positioned
 
+# Run on every NumPy version of the test matrix: the identity is with the
+# installed NumPy.
+pytestmark = pytest.mark.numpy_protocol
+
 SIZES = [None, 0, 1, 2, 3, 127, 128, 129, 255, 256, 257, 513, 4097, (3, 5)]
 POSITIONS = [0, 1, 7, 255]
 

@@ -13,6 +13,10 @@ from hypothesis import given, settings, strategies as st
 
 from generator_twins import FAMILY_CLASSES, check_twins, positioned
 
+# Run on every NumPy version of the test matrix: the identity is with the
+# installed NumPy.
+pytestmark = pytest.mark.numpy_protocol
+
 INT_DTYPES = [np.int8, np.int16, np.int32, np.int64, np.uint8, np.uint16,
               np.uint32, np.uint64, np.bool_]
 

@@ -8,15 +8,14 @@ packages are imported only here, inside the functions that need them, and
 by name (importlib), so that type checkers of the installed package do not
 need them either.
 
-To time another ``Generator`` class over the same bit generators (a
-``chacharand.Generator``, say), add contestants with ``generator=`` set to
-it in :func:`contestants`; every Generator column then uses it.
+chacharand's own :class:`chacharand.Generator` has rows of its own over
+each family (``generator=``), in the Generator columns only (``only=``).
 """
 import importlib
 
 import numpy as np
 
-from chacharand import chacha_backends, default_chacha_backend
+from chacharand import Generator, chacha_backends, default_chacha_backend
 from chacharand._registry import FAMILIES
 
 SEED = 12345
@@ -33,12 +32,13 @@ class Contestant:
     ``generator`` wraps it for the Generator columns.  ``custom`` maps an
     operation name to its own ``prepare(size)`` (OpenSSL, which is no bit
     generator, has only those); ``raw_out`` says ``random_raw(out=)``
-    exists; ``keystream`` that the output is a cipher's keystream.
+    exists; ``keystream`` that the output is a cipher's keystream;
+    ``only`` limits the row to the named operations.
     """
 
     def __init__(self, name, family, algorithm, make, *, backend=None,
                  default_backend=None, keystream=False, raw_out=False,
-                 generator=np.random.Generator, custom=None):
+                 generator=np.random.Generator, custom=None, only=None):
         self.name = name
         self.family = family
         self.algorithm = algorithm
@@ -49,9 +49,12 @@ class Contestant:
         self.raw_out = raw_out
         self.generator = generator
         self.custom = custom
+        self.only = only
 
     def prepare(self, op, size):
         """The timed call of operation `op` at `size` values, or None."""
+        if self.only is not None and op.name not in self.only:
+            return None
         if self.custom is not None:
             own = self.custom.get(op.name)
             return own(size) if own else None
@@ -90,6 +93,18 @@ def _chacharand() -> list["Contestant"]:
                 default_backend=backend is None if fam.seekable else None,
                 keystream=fam.seekable, raw_out=True))
     return out
+
+
+#: The Generator methods chacharand.Generator draws in C, timed on its rows.
+GENERATOR_OPERATIONS = ("random", "standard_normal", "integers")
+
+
+def _chacharand_generator():
+    """chacharand.Generator over each family (its default backend)."""
+    return [Contestant(f"{fam.name} Generator", "chacharand.Generator",
+                       fam.name, lambda cls=fam.cls: cls(SEED),
+                       generator=Generator, only=GENERATOR_OPERATIONS)
+            for fam in FAMILIES]
 
 
 def _numpy():
@@ -170,5 +185,6 @@ def contestants(notes, extra):
     What is skipped is said in `notes`; the versions of the optional
     packages go to `extra` (the machine description).
     """
-    return (_chacharand() + _numpy() + _openssl(notes, extra)
+    return (_chacharand() + _chacharand_generator() + _numpy()
+            + _openssl(notes, extra)
             + _randomgen(notes, extra))
