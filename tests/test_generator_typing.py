@@ -8,6 +8,8 @@ import pytest
 pytest.importorskip("mypy")
 
 USAGE = textwrap.dedent("""
+    from collections.abc import Sequence
+
     import numpy as np
     import chacharand
     from chacharand import ChaCha8, Generator, default_rng
@@ -16,7 +18,9 @@ USAGE = textwrap.dedent("""
     as_numpy: np.random.Generator = Generator(ChaCha8(1))
     x: float = rng.random()
     a: np.ndarray = rng.integers(0, 10, size=3)
-    children: list[np.random.Generator] = rng.spawn(2)
+    # NumPy's own stubs type spawn as list[Generator] before 2.5 and as
+    # list[Self] after; a Sequence takes both.
+    children: Sequence[np.random.Generator] = rng.spawn(2)
     deferred: frozenset[str] = chacharand._generator.deferred_methods()
 """)
 
