@@ -18,6 +18,7 @@ import tarfile
 import venv
 import zipfile
 
+import numpy as np
 import pytest
 
 ROOT = pathlib.Path(__file__).resolve().parent.parent
@@ -113,11 +114,18 @@ def test_wheel_ships_headers_and_pxd_but_no_c_sources(wheel):
 
 def test_wheel_in_a_fresh_venv_runs_the_command(wheel, tmp_path):
     env_dir = tmp_path / "venv"
-    # The test venv's numpy is seen through system site-packages, so no
-    # index is needed; the wheel itself goes into the new venv.
-    venv.create(env_dir, system_site_packages=True, with_pip=True)
+    # The wheel goes into the new venv; numpy is the one this test runs
+    # with, seen through a .pth file at the end of the new venv's path
+    # (the tests may run in a venv themselves, whose site-packages
+    # system_site_packages would not show), so no index is needed.
+    venv.create(env_dir, with_pip=True)
     bindir = env_dir / ("Scripts" if sys.platform == "win32" else "bin")
     python = next(p for p in bindir.glob("python*") if p.is_file())
+    purelib = _run([str(python), "-c", "import sysconfig; "
+                    "print(sysconfig.get_paths()['purelib'])"]).stdout.strip()
+    numpy_home = pathlib.Path(np.__file__).resolve().parent.parent
+    (pathlib.Path(purelib) / "outer_numpy.pth").write_text(
+        f"{numpy_home}\n", encoding="utf-8")
     _run([str(python), "-m", "pip", "install", "--no-deps", "-q",
           "--ignore-installed",
           str(wheel)])
