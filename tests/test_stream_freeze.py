@@ -11,6 +11,7 @@ import numpy as np
 import pytest
 from numpy.random import SeedSequence
 
+import chacharand
 from chacharand._registry import FAMILIES, family
 from known_answers import load
 
@@ -25,6 +26,11 @@ def build(case):
     """The generator a raw case describes, made as a user would."""
     cls = family(case["family"]).cls
     how = case["how"]
+    if "parallel_generators" in how:
+        workers = chacharand.parallel_generators(
+            how["parallel_generators"], _seed(how["seed"]),
+            bit_generator=case["family"], generators=False)
+        return workers[how["worker"]]
     seek = {}
     if family(case["family"]).seekable:
         seek = {"stream": case["stream"], "word_pos": case["word_pos"]}

@@ -208,6 +208,14 @@ def raw_cases(spec):
         if stream is not None:
             how["parent_stream"] = stream
         add(f"child {i} of key", seed_key(spec, child), how)
+    # parallel_generators(3, seed=99): ChaCha workers are streams 0..2 of
+    # the seed's key, the others the seed's spawned children (its docs).
+    for i, child in enumerate(SeedSequence(99).spawn(3)):
+        how = {"parallel_generators": 3, "seed": 99, "worker": i}
+        if spec.seekable:
+            add(f"parallel worker {i}", seed_key(spec, 99), how, stream=i)
+        else:
+            add(f"parallel worker {i}", seed_key(spec, child), how)
     return cases
 
 
