@@ -82,6 +82,10 @@ html_static_path = ["_static"]
 html_css_files = ["chacharand.css"]
 html_theme_options = {
     "navigation_with_keys": False,
+    # A short navbar that fits one line at 1280 px: the search is a button.
+    "header_links_before_dropdown": 3,
+    "navbar_persistent": [],
+    "navbar_end": ["search-button", "theme-switcher"],
     "show_toc_level": 2,
     "secondary_sidebar_items": ["page-toc"],
     "footer_start": ["copyright"],
