@@ -78,8 +78,8 @@ html_title = f"chacharand {release}"
 html_show_sourcelink = False
 html_static_path = ["_static"]
 # Wide tables and long code lines scroll inside their own box, signatures
-# and inline literals wrap, and
-# images never grow wider than the column (docs/_static/chacharand.css).
+# and inline literals wrap, and images never grow wider than the column
+# (docs/_static/chacharand.css).
 html_css_files = ["chacharand.css"]
 html_theme_options = {
     "navigation_with_keys": False,
