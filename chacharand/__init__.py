@@ -1,4 +1,4 @@
-"""chacharand: cryptographic-strength NumPy bit generators.
+"""chacharand: NumPy bit generators over stream ciphers (ChaCha, HC-128, ISAAC).
 
 ChaCha8, ChaCha12 and ChaCha20 (seekable, 2**64 streams per key), HC128,
 ISAAC and ISAAC64, for use as ``numpy.random.Generator(ChaCha20(seed))``.

@@ -396,7 +396,9 @@ _COMMON_DOC = """
 
     Each key has 2**64 streams of 2**68 words.  Streams never overlap:
     use :meth:`jumped` (or distinct ``stream`` values) for parallel work.
-    The key is wiped from memory when the generator is freed or re-keyed.
+    The C state (key included) is wiped from memory when the generator is
+    freed or re-keyed; copies Python holds (``key``, ``state``, pickles)
+    are not: see the security page of the documentation.
 
     Examples
     --------

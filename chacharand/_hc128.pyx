@@ -75,7 +75,8 @@ cdef class HC128(KeyedBitGenerator):
 
     HC-128 cannot seek, so it has no ``advance`` or ``jumped``.  For
     parallel streams use :meth:`spawn` (children of the SeedSequence, with
-    independent keys).  The tables are wiped from memory when the
+    independent keys).  The C tables are wiped from memory (Python copies such as ``state``
+    are not: see the security page) when the
     generator is freed or re-keyed.
 
     Examples

@@ -155,7 +155,8 @@ cdef class ISAAC(KeyedBitGenerator):
 
     ISAAC cannot seek, so it has no ``advance`` or ``jumped``.  For
     parallel streams use :meth:`spawn` (children of the SeedSequence, with
-    independent keys).  The state is wiped from memory when the generator
+    independent keys).  The C state is wiped from memory (Python copies such as ``state`` are
+    not: see the security page) when the generator
     is freed or re-keyed.
 
     Examples
@@ -233,7 +234,8 @@ cdef class ISAAC64(KeyedBitGenerator):
 
     ISAAC-64 cannot seek, so it has no ``advance`` or ``jumped``.  For
     parallel streams use :meth:`spawn` (children of the SeedSequence, with
-    independent keys).  The state is wiped from memory when the generator
+    independent keys).  The C state is wiped from memory (Python copies such as ``state`` are
+    not: see the security page) when the generator
     is freed or re-keyed.
 
     Examples

@@ -73,6 +73,23 @@ numpydoc_xref_param_type = False
 
 # -- HTML output --------------------------------------------------------------
 
-html_theme = "alabaster"
+html_theme = "pydata_sphinx_theme"
 html_title = f"chacharand {release}"
 html_show_sourcelink = False
+html_static_path = ["_static"]
+# Wide tables and long code lines scroll inside their own box, signatures
+# and inline literals wrap, and images never grow wider than the column
+# (docs/_static/chacharand.css).
+html_css_files = ["chacharand.css"]
+html_theme_options = {
+    "navigation_with_keys": False,
+    # A short navbar that fits one line at 1280 px: the search is a button.
+    "header_links_before_dropdown": 3,
+    "navbar_persistent": [],
+    "navbar_end": ["search-button", "theme-switcher"],
+    "show_toc_level": 2,
+    "secondary_sidebar_items": ["page-toc"],
+    "footer_start": ["copyright"],
+    "footer_end": [],
+}
+html_sidebars = {"**": []}

@@ -130,6 +130,12 @@ def _busy_note(report):
             f"times, since all generators\n   were sampled in turn.\n")
 
 
+def _image(image, which, alt):
+    """An image directive for one of the charts (see chart_paths)."""
+    path = chart_paths(image)[which].as_posix()
+    return f".. image:: {path}\n   :alt: {alt}\n   :width: 100%\n"
+
+
 def rst_page(report, image):
     """The whole docs/performance.rst."""
     ops = "\n".join(f"``{o['name']}``\n   {o['timed']}, {o['unit']}."
@@ -153,10 +159,8 @@ def rst_page(report, image):
         "generator, PCG64, in the same run: below 1 is faster than PCG64.",
         "",
         _busy_note(report),
-        ".. image:: " + image,
-        "   :alt: Time per value as a ratio to PCG64, per generator and "
-        "operation",
-        "   :width: 100%",
+        _image(image, "raw", "Nanoseconds per 64-bit value of random_raw, "
+               "per generator"),
         "",
         "Machine",
         "-------",
@@ -178,6 +182,10 @@ def rst_page(report, image):
         "their own:",
         "for them the column times ``Generator.bytes``.",
         "",
+        _image(image, "generator", "Nanoseconds per value of "
+               "Generator.random, standard_normal and integers, per "
+               "generator"),
+        "",
         rst_results_table(report),
         "",
         "Bulk keystream",
@@ -193,6 +201,10 @@ def rst_page(report, image):
         "call, and the time",
         "to allocate and first touch it is part of their figure.",
         "",
+        _image(image, "keystream", "GB/s of bulk ChaCha keystream: "
+               "chacharand, OpenSSL and randomgen")
+        if report["keystream"] else "",
+        "",
         rst_keystream_table(report) if report["keystream"] else
         "Not measured.",
         "",
@@ -203,12 +215,14 @@ def rst_page(report, image):
         "Reproducing",
         "-----------",
         "",
-        "Print the same tables for your machine (``--json FILE`` keeps "
-        "every sample):",
+        "The figures above come from this command (``--json FILE`` "
+        "keeps every sample);",
+        "run it to print the same tables for your machine:",
         "",
         ".. code-block:: sh",
         "",
-        "   chacharand bench",
+        f"   chacharand bench --size {report['config']['size']} "
+        f"--repeat {report['config']['repeat']}",
         "",
         "The asv suite in ``asv_benchmarks/`` times the same operations at "
         "several sizes:",
@@ -231,75 +245,129 @@ def rst_page(report, image):
 
 # ---- chart -------------------------------------------------------------------
 
+def chart_paths(path):
+    """The three charts written for `path`: itself and two siblings."""
+    path = pathlib.Path(path)
+    return {"raw": path,
+            "generator": path.with_name(f"{path.stem}_generator{path.suffix}"),
+            "keystream": path.with_name(f"{path.stem}_keystream{path.suffix}")}
+
+
+#: Where a generator comes from: (label in the legend, colour).
+_SOURCES = [("chacharand", "#1f6fb4"), ("NumPy", "#8c8c8c"),
+            ("randomgen", "#e08a1e"), ("OpenSSL", "#5a9e4b")]
+
+
+def _source(name):
+    if name.startswith("randomgen"):
+        return 2
+    if name.startswith("OpenSSL"):
+        return 3
+    if name in ("PCG64", "SFC64", "Philox", "MT19937"):
+        return 1
+    return 0
+
+
+def _bars(ax, labels, values, unit, fmt="{:.2f}"):
+    """Horizontal bars coloured by source, each labelled with its value."""
+    import numpy as np
+    y = np.arange(len(labels))
+    colours = [_SOURCES[_source(n)][1] for n in labels]
+    ax.barh(y, values, color=colours)
+    ax.set_yticks(y, labels)
+    ax.invert_yaxis()
+    top = max(v for v in values if v == v) if values else 1
+    for yi, v in zip(y, values):
+        if v == v:
+            ax.text(v + top * 0.01, yi, fmt.format(v), va="center",
+                    fontsize=9)
+    ax.set_xlim(0, top * 1.18)
+    ax.set_xlabel(unit)
+    ax.grid(axis="x", alpha=0.3)
+    ax.set_axisbelow(True)
+
+
+def _legend(fig, names):
+    from matplotlib.patches import Patch
+    used = sorted({_source(n) for n in names})
+    fig.legend(handles=[Patch(color=_SOURCES[i][1], label=_SOURCES[i][0])
+                        for i in used],
+               loc="outside lower center", ncol=len(used), frameon=False)
+
+
+def _footer(report):
+    m = report["machine"]
+    return (f"{m['cpu_model']}, {m['cpu_count']} CPUs; chacharand "
+            f"{m['chacharand']} ({m['default_chacha_backend']} kernel), "
+            f"NumPy {m['numpy']}; N={report['config']['size']}; "
+            f"{m['date'][:10]}")
+
+
 def plot(report, path):
+    """Three charts, one idea each: raw draws, Generator methods, bulk
+    keystream.  Written to `path` and its siblings (chart_paths)."""
     import matplotlib
     matplotlib.use("Agg")
     import matplotlib.pyplot as plt
-    import numpy as np
 
+    plt.rcParams.update({"font.size": 11})
     table = _table(report)
-    names = [n for n in _names(report)
-             if (n, "random_raw") in table and n != report["config"]
-             .get("baseline", "PCG64")]
-    ops = [op for op in CHART_OPERATIONS
-           if any((n, op) in table for n in names)]
-    keystream = report["keystream"]
+    paths = chart_paths(path)
+    # Default kernels only: the per-kernel rows are in the tables.
+    names = [n for n in _names(report) if "[" not in n]
 
-    fig_h = 0.42 * len(names) + 1.6
-    ks_h = 0.25 * len(keystream) + 1.4 if keystream else 0
-    fig, axes = plt.subplots(
-        2 if keystream else 1, 1, figsize=(9, fig_h + ks_h),
-        gridspec_kw={"height_ratios": [fig_h, ks_h]} if keystream else None,
-        squeeze=False, layout="constrained")
-    ax = axes[0][0]
-    y = np.arange(len(names))
-    bar = 0.8 / len(ops)
-    cmap = plt.get_cmap("tab10")
-    for i, op in enumerate(ops):
-        ratios = [table[(n, op)]["ratio_to_pcg64"]
-                  if (n, op) in table else np.nan for n in names]
-        # Bars grow from 1 (PCG64): left is faster, right is slower.
-        ax.barh(y - 0.4 + bar * (i + 0.5), np.asarray(ratios) - 1.0,
-                left=1.0, height=bar, color=cmap(i),
-                label=CHART_OPERATIONS[op])
-    ax.axvline(1.0, color="black", linewidth=1)
-    ax.set_xscale("log", base=2)
-    ax.set_yticks(y, names)
-    ax.invert_yaxis()
-    ax.set_xlabel("time per value / PCG64's (log scale; < 1 is faster)")
-    ax.set_title("Time per value relative to NumPy's PCG64")
-    ax.xaxis.set_major_formatter(
-        matplotlib.ticker.FuncFormatter(lambda v, _: f"{v:g}"))
-    fig.legend(fontsize="small", loc="outside upper center", ncol=3)
-    ax.grid(axis="x", which="both", alpha=0.3)
-
-    if keystream:
-        ax = axes[1][0]
-        labels = [f"{k['generator']} "
-                  + (k["path"].split("(")[0].replace("Cipher.", "")
-                     if k["generator"] == "OpenSSL ChaCha20"
-                     else k["operation"])
-                  for k in keystream]
-        rates = [k["gb_per_s"] for k in keystream]
-        colors = [cmap(7) if k["generator"].startswith("OpenSSL") else
-                  cmap(0) if k["operation"] == "random_raw" else cmap(4)
-                  for k in keystream]
-        y = np.arange(len(keystream))
-        ax.barh(y, rates, color=colors)
-        ax.set_yticks(y, labels, fontsize="small")
-        ax.invert_yaxis()
-        ax.set_xlabel("GB/s (higher is faster)")
-        ax.set_title("Bulk keystream throughput")
-        ax.grid(axis="x", alpha=0.3)
-
-    m = report["machine"]
-    fig.supxlabel(f"{m['cpu_model']}; chacharand {m['chacharand']}, numpy "
-                  f"{m['numpy']}; default ChaCha backend "
-                  f"{m['default_chacha_backend']}; "
-                  f"N={report['config']['size']}",
-                  fontsize="x-small", color="0.4")
-    fig.savefig(path, dpi=100, metadata={"Software": None})
+    # 1. random_raw: what each generator costs per 64-bit word.
+    raw = [n for n in names if (n, "random_raw") in table]
+    fig, ax = plt.subplots(figsize=(7.5, 0.38 * len(raw) + 1.9),
+                           layout="constrained")
+    _bars(ax, raw, [table[(n, "random_raw")]["ns_per_value"] for n in raw],
+          "nanoseconds per 64-bit value (shorter is faster)")
+    ax.set_title("Raw draws: bit_generator.random_raw(N)")
+    _legend(fig, raw)
+    fig.supxlabel(_footer(report), fontsize=8, color="0.4")
+    fig.savefig(paths["raw"], dpi=150, metadata={"Software": None})
     plt.close(fig)
+
+    # 2. Generator methods: three panels, one per method.
+    methods = [op for op in ("random", "standard_normal", "integers")
+               if any((n, op) in table for n in names)]
+    gen = [n for n in names if all((n, op) in table for op in methods)]
+    fig, axes = plt.subplots(1, len(methods), sharey=True,
+                             figsize=(9, 0.38 * len(gen) + 2.1),
+                             layout="constrained", squeeze=False)
+    for ax, op in zip(axes[0], methods):
+        _bars(ax, gen, [table[(n, op)]["ns_per_value"] for n in gen],
+              "ns per value", fmt="{:.1f}")
+        ax.set_title(CHART_OPERATIONS[op].replace("Generator.", "Generator.\n"),
+                     fontsize=11)
+    fig.suptitle("numpy.random.Generator methods, time per value "
+                 "(shorter is faster)")
+    _legend(fig, gen)
+    fig.supxlabel(_footer(report), fontsize=8, color="0.4")
+    fig.savefig(paths["generator"], dpi=150, metadata={"Software": None})
+    plt.close(fig)
+
+    # 3. Bulk keystream: chacharand's ChaCha against OpenSSL, into a
+    #    buffer made once (the like-for-like figure).
+    ks = [k for k in report["keystream"] if "[" not in k["generator"]
+          and (k["operation"] == "random_raw_into"
+               or k["generator"].startswith("randomgen"))]
+    if ks:
+        labels = [k["generator"] + ("" if k["operation"] == "random_raw_into"
+                                    else f" ({k['operation']})")
+                  for k in ks]
+        fig, ax = plt.subplots(figsize=(7.5, 0.45 * len(ks) + 1.9),
+                               layout="constrained")
+        _bars(ax, labels, [k["gb_per_s"] for k in ks],
+              "GB/s (longer is faster)")
+        ax.set_title("Bulk ChaCha keystream, into a buffer made once")
+        _legend(fig, labels)
+        fig.supxlabel(_footer(report), fontsize=8, color="0.4")
+        fig.savefig(paths["keystream"], dpi=150,
+                    metadata={"Software": None})
+        plt.close(fig)
+    elif paths["keystream"].exists():
+        paths["keystream"].unlink()
 
 
 # ---- command line ------------------------------------------------------------

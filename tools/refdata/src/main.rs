@@ -4,7 +4,8 @@
 //! through scripted sequences of calls and records every result as JSON in
 //! `tests/data/rand_{chacha,hc,isaac}.json` (schema: see README.md).
 //!
-//! Usage: `cargo run --release --offline [-- OUT_DIR]`
+//! Usage: `cargo run --release --offline [-- OUT_DIR]`, or `-- --words` for
+//! raw words on request (see words.rs).
 //! (OUT_DIR defaults to `<repo>/tests/data`).
 
 use rand_chacha::{ChaCha12Rng, ChaCha20Rng, ChaCha8Rng};
@@ -13,6 +14,8 @@ use rand_hc::Hc128Rng;
 use rand_isaac::{Isaac64Rng, IsaacRng};
 use std::fmt::Write as _;
 use std::path::PathBuf;
+
+mod words;
 
 const CARGO_LOCK: &str = include_str!("../Cargo.lock");
 const REGEN_CMD: &str =
@@ -786,6 +789,10 @@ fn sanity_checks() {
 
 fn main() {
     sanity_checks();
+    if std::env::args().nth(1).as_deref() == Some("--words") {
+        words::run();
+        return;
+    }
 
     let out_dir: PathBuf = std::env::args_os()
         .nth(1)

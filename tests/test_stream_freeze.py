@@ -1,0 +1,86 @@
+"""The stream freeze: what a seed, key, stream and position yield never changes.
+
+tests/data/stream_freeze.json was recorded once from the reference
+implementations (the Rust crates, numpy's SeedSequence and numpy's Generator
+over a bit generator that is not ours) by tools/record_stream_freeze.py.
+It is never regenerated from chacharand: a test here that fails means the
+streams changed, which the stability policy (docs/stability.rst) forbids
+outside a major version.
+"""
+import numpy as np
+import pytest
+from numpy.random import SeedSequence
+
+import chacharand
+from chacharand._registry import FAMILIES, family
+from known_answers import load
+
+# Run on every NumPy the matrix covers: the frozen Generator draws must
+# hold on each of them, not only on the newest.
+pytestmark = pytest.mark.numpy_protocol
+
+DATA = load("stream_freeze.json")
+
+
+def _seed(value):
+    return value if isinstance(value, int) else list(value)
+
+
+def build(case):
+    """The generator a raw case describes, made as a user would."""
+    cls = family(case["family"]).cls
+    how = case["how"]
+    if "parallel_generators" in how:
+        workers = chacharand.parallel_generators(
+            how["parallel_generators"], _seed(how["seed"]),
+            bit_generator=case["family"], generators=False)
+        return workers[how["worker"]]
+    seek = {}
+    if family(case["family"]).seekable:
+        seek = {"stream": case["stream"], "word_pos": case["word_pos"]}
+    if "seed" in how:
+        return cls(_seed(how["seed"]), **seek)
+    if "key" in how:
+        return cls(key=bytes.fromhex(how["key"]), **seek)
+    parent_kw = {}
+    if "parent_stream" in how:
+        parent_kw["stream"] = how["parent_stream"]
+    parent = cls(key=bytes.fromhex(how["spawn_of_key"]), **parent_kw)
+    return parent.spawn(2)[how["child"]]
+
+
+def test_every_family_is_frozen():
+    for cases in (DATA["raw"], DATA["draws"]):
+        assert {c["family"] for c in cases} == {f.name for f in FAMILIES}
+
+
+@pytest.mark.parametrize("case", DATA["raw"],
+                         ids=lambda c: f"{c['family']}-{c['label']}")
+def test_raw_words(case):
+    bitgen = build(case)
+    if case["skip"]:
+        bitgen.random_raw(case["skip"], output=False)
+    expected = np.array([int(w) for w in case["words"]], dtype=np.uint64)
+    np.testing.assert_array_equal(bitgen.random_raw(len(expected)), expected)
+
+
+def _values(values):
+    return [float.fromhex(v) if isinstance(v, str) else v for v in values]
+
+
+@pytest.mark.parametrize("case", DATA["draws"],
+                         ids=lambda c: f"{c['family']}-{c['label']}")
+def test_generator_draws(case):
+    rng = np.random.Generator(family(case["family"]).cls(_seed(case["seed"])))
+    for (method, args, kwargs), expected in zip(case["calls"], case["values"]):
+        got = getattr(rng, method)(*args, **kwargs)
+        assert got.tolist() == _values(expected), (method, args, kwargs)
+
+
+def test_seed_sequence_objects_give_the_frozen_streams():
+    """A SeedSequence passed as the seed is the same as its entropy."""
+    case = next(c for c in DATA["raw"] if c["how"].get("seed") == 12345
+                and c["skip"] == 0 and c["stream"] == 0)
+    bitgen = family(case["family"]).cls(SeedSequence(12345))
+    assert [str(w) for w in bitgen.random_raw(len(case["words"]))] == \
+        case["words"]

@@ -1,0 +1,345 @@
+"""Statistical test runs behind docs/statistics.rst (run by hand, not in CI).
+
+Every figure on that page comes from one of these commands.  The test
+programs are not part of chacharand and are built outside the repository:
+
+* PractRand 0.95 (``RNG_test``), built from its source with g++;
+* TestU01 1.2.3 (Debian's ``libtestu01-0-dev``, in non-free), linked into
+  the small driver ``tools/testu01_stdin.c``, which reads 32-bit words from
+  standard input.
+
+Generators write their output to standard output, which is piped into the
+test program::
+
+    python tools/stat_tests.py stream ChaCha8 --path raw | RNG_test stdin64
+    python tools/stat_tests.py practrand ChaCha8 --path raw --max 64GB \\
+        --rng-test /path/to/RNG_test --log results/
+    python tools/stat_tests.py testu01 ChaCha8 --battery SmallCrush \\
+        --driver /path/to/testu01_stdin --log results/
+    python tools/stat_tests.py summary docs/_static/stat_results \\
+        > docs/stat_results.inc
+
+Each run writes one log (the test program's whole report, after a header
+naming the generator, command, machine and dates).  ``summary`` turns the
+logs into the tables of docs/statistics.rst, and lists the runs of
+:data:`PLAN` that have no complete log yet, with the command for each.
+
+Paths (``--path``):
+
+``raw``
+    ``bit_generator.random_raw`` words, 64 bits each (little-endian).
+``integers32``
+    ``Generator.integers(0, 2**32, dtype=uint32)``: numpy's 32-bit path
+    (``next_uint32``; on ISAAC64 the two halves of one word).
+``random``
+    ``Generator.random()``: the top 32 of the 53 bits of each double,
+    ``floor(x * 2**32)``, as 32-bit words.
+
+The negative control (``--family LCG32``) is a 32-bit linear congruential
+generator, x = 69069 x + 1 mod 2**32, whose low bits have short periods: the
+test programs must reject it.
+"""
+import argparse
+import datetime
+import os
+import pathlib
+import platform
+import re
+import shlex
+import subprocess
+import sys
+
+import numpy as np
+
+CHUNK_WORDS = 1 << 17          # 1 MiB of 64-bit words per write
+SEED = 20261202                 # the seed of every run on the page
+
+
+# ---- the streams ---------------------------------------------------------
+
+def _family_names():
+    from chacharand._registry import FAMILIES
+    return [f.name for f in FAMILIES]
+
+
+def lcg32_chunks(seed=SEED, a=69069, c=1):
+    """A 32-bit LCG, one chunk of CHUNK_WORDS*2 outputs at a time."""
+    n = CHUNK_WORDS * 2
+    mult = np.empty(n, dtype=np.uint64)
+    add = np.empty(n, dtype=np.uint64)
+    m, k = 1, 0
+    for i in range(n):                   # x_{i+1} = mult[i] * x_0 + add[i]
+        m, k = (m * a) % 2**32, (k * a + c) % 2**32
+        mult[i], add[i] = m, k
+    x = np.uint64(seed % 2**32)
+    mask = np.uint64(0xFFFFFFFF)
+    while True:
+        out = (mult * x + add) & mask
+        x = out[-1]
+        yield out.astype(np.uint32).tobytes()
+
+
+def family_chunks(name, path, seed=SEED):
+    """Chunks of bytes from generator family `name` through `path`."""
+    from chacharand._registry import family
+    bitgen = family(name).cls(seed)
+    if path == "raw":
+        buf = np.empty(CHUNK_WORDS, dtype=np.uint64)
+        while True:
+            bitgen.random_raw(out=buf)
+            yield buf.tobytes()
+    rng = np.random.Generator(bitgen)
+    if path == "integers32":
+        while True:
+            yield rng.integers(0, 2**32, size=2 * CHUNK_WORDS,
+                               dtype=np.uint32).tobytes()
+    if path == "random":
+        while True:
+            x = rng.random(2 * CHUNK_WORDS)
+            yield np.floor(x * 2.0**32).astype(np.uint32).tobytes()
+    raise ValueError(f"unknown path {path!r}")
+
+
+def chunks(name, path, seed=SEED):
+    if name == "LCG32":
+        return lcg32_chunks(seed)
+    return family_chunks(name, path, seed)
+
+
+def stream(name, path, out, limit=None):
+    """Write the stream to the binary file `out` (up to `limit` bytes)."""
+    written = 0
+    try:
+        for chunk in chunks(name, path):
+            if limit is not None and written + len(chunk) > limit:
+                chunk = chunk[:limit - written]
+            out.write(chunk)
+            written += len(chunk)
+            if limit is not None and written >= limit:
+                break
+        out.flush()
+    except BrokenPipeError:        # the test program has finished
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, out.fileno())
+
+
+# ---- running the test programs -------------------------------------------
+
+def machine():
+    """One line saying where the run happened."""
+    cpu = platform.processor() or platform.machine()
+    try:
+        with open("/proc/cpuinfo") as f:
+            for line in f:
+                if line.startswith("model name"):
+                    cpu = line.split(":", 1)[1].strip()
+                    break
+    except OSError:
+        pass
+    import chacharand
+    return (f"{cpu}, {os.cpu_count()} logical CPUs, {platform.system()} "
+            f"{platform.release()}, Python {platform.python_version()}, "
+            f"NumPy {np.__version__}, chacharand {chacharand.__version__}")
+
+
+def run_piped(name, path, command, log_dir, label):
+    """Pipe the stream into `command`; write a log with a header."""
+    log_dir = pathlib.Path(log_dir)
+    log_dir.mkdir(parents=True, exist_ok=True)
+    log = log_dir / f"{label}.txt"
+    started = datetime.datetime.now(datetime.timezone.utc)
+    generator = (f"{name} seed={SEED} path={path}" if name != "LCG32"
+                 else f"LCG32 (69069x+1 mod 2**32) seed={SEED}")
+    shown = [os.path.basename(command[0])] + command[1:]
+    header = [
+        f"# generator: {generator}",
+        f"# command: {shlex.join(shown)}",
+        f"# machine: {machine()}",
+        f"# started: {started.isoformat(timespec='seconds')}",
+    ]
+    with open(log, "w") as f:
+        f.write("\n".join(header) + "\n")
+        f.flush()
+        proc = subprocess.Popen(command, stdin=subprocess.PIPE, stdout=f,
+                                stderr=subprocess.STDOUT)
+        stream(name, path, proc.stdin)
+        try:
+            proc.stdin.close()
+        except BrokenPipeError:
+            pass
+        code = proc.wait()
+        ended = datetime.datetime.now(datetime.timezone.utc)
+        f.write(f"# ended: {ended.isoformat(timespec='seconds')} "
+                f"exit status {code}\n")
+    print(log)
+    return code
+
+
+def _path(args):
+    return "lcg" if args.family == "LCG32" else args.path
+
+
+# ---- the runs on the page, and their summary ---------------------------
+
+#: Every run docs/statistics.rst reports: (program, family, path, size or
+#: battery).  LCG32 is the negative control.
+PLAN = (
+    [("practrand", "LCG32", "lcg", "1GB"), ("testu01", "LCG32", "lcg",
+                                              "SmallCrush")]
+    + [("testu01", f, "raw", "SmallCrush") for f in
+       ("ChaCha8", "ChaCha12", "ChaCha20", "HC128", "ISAAC", "ISAAC64")]
+    + [("testu01", f, p, "SmallCrush") for f in ("ChaCha8", "ISAAC64")
+       for p in ("integers32", "random")]
+    + [("practrand", f, "raw", "4GB") for f in
+       ("ChaCha8", "ChaCha12", "ChaCha20", "HC128", "ISAAC", "ISAAC64")]
+    + [("practrand", f, p, "1GB") for f in ("ChaCha8", "ISAAC64")
+       for p in ("integers32", "random")]
+    + [("practrand", f, "raw", "64GB") for f in
+       ("ChaCha8", "ISAAC64", "ISAAC", "HC128", "ChaCha20", "ChaCha12")]
+    + [("practrand", f, p, "64GB") for p in ("integers32", "random")
+       for f in ("ChaCha8", "ISAAC64")]
+    + [("testu01", f, "raw", "Crush") for f in
+       ("ChaCha8", "ChaCha12", "ChaCha20", "HC128", "ISAAC", "ISAAC64")]
+)
+
+
+def _log_name(program, family, path, size):
+    if program == "practrand":
+        return f"practrand-{family}-{path}-{size}.txt"
+    return f"testu01-{size}-{family}-{path}.txt"
+
+
+def _command(program, family, path, size):
+    p = "" if path in ("raw", "lcg") else f" --path {path}"
+    if program == "practrand":
+        return (f"python tools/stat_tests.py practrand {family}{p} "
+                f"--max {size} --rng-test RNG_test --log results")
+    return (f"python tools/stat_tests.py testu01 {family}{p} --battery "
+            f"{size} --driver testu01_stdin --log results")
+
+
+def parse_log(text):
+    """What a log says: header fields, verdict, amount tested, worst
+    evaluation, and whether the run finished."""
+    head = dict(line[2:].split(": ", 1) for line in text.splitlines()
+                if line.startswith("# ") and ": " in line)
+    done = "# ended:" in text and "exit status 0" in text
+    info = {"head": head, "done": done}
+    if "RNG_test" in head.get("command", ""):
+        lengths = re.findall(r"^length= (.+?), time= ([\d.]+) seconds",
+                             text, re.MULTILINE)
+        info["tested"] = lengths[-1][0] if lengths else "nothing"
+        evals = re.findall(r"\s(FAIL|VERY SUSPICIOUS|very suspicious|"
+                           r"suspicious|mildly suspicious|unusual)\b", text)
+        order = ["FAIL", "VERY SUSPICIOUS", "very suspicious", "suspicious",
+                 "mildly suspicious", "unusual"]
+        info["worst"] = min(evals, key=order.index) if evals else "none"
+        info["anomalies"] = len(evals)
+        info["verdict"] = "FAIL" if "FAIL" in evals else "pass"
+    else:
+        failed = re.findall(r"^\s+\d+\s+(\S.*?)\s{2,}(\S+.*)$",
+                            text.split("p-values outside", 1)[1],
+                            re.MULTILINE) if "p-values outside" in text \
+            else []
+        info["tested"] = head.get("command", "").split()[1] \
+            if head.get("command") else "?"
+        info["failed"] = [f"{name} ({p.strip()})" for name, p in failed]
+        info["verdict"] = ("pass" if "All tests were passed" in text
+                           else "FAIL" if failed else "incomplete")
+        info["worst"] = ", ".join(info["failed"]) or "none"
+    return info
+
+
+def summary(log_dir):
+    """RST tables of the complete runs, and the pending ones."""
+    log_dir = pathlib.Path(log_dir)
+    rows, pending = [], []
+    for run in PLAN:
+        log = log_dir / _log_name(*run)
+        info = parse_log(log.read_text()) if log.is_file() else None
+        if info is None or not info["done"]:
+            pending.append(run)
+            continue
+        program, family, path, size = run
+        test = (f"PractRand, {info['tested']}" if program == "practrand"
+                else f"TestU01 {size}")
+        if program == "practrand" and info["verdict"] == "pass":
+            notes = ("no anomaly" if not info["anomalies"] else
+                     f"{info['anomalies']} isolated "
+                     f"{'anomaly' if info['anomalies'] == 1 else 'anomalies'}"
+                     f", worst '{info['worst']}'")
+        elif program == "practrand":
+            notes = "FAIL (many tests)"
+        else:
+            notes = info["worst"] if info["failed"] else "all passed"
+            if len(info["failed"]) > 3:
+                notes = f"{len(info['failed'])} tests failed"
+        rows.append([
+            family if family != "LCG32" else "LCG32 (control)",
+            {"raw": "``random_raw``", "integers32": "``integers``, 32-bit",
+             "random": "``random``", "lcg": "32-bit words"}[path],
+            test,
+            f"**{info['verdict']}** "
+            f"(`log <_static/stat_results/{log.name}>`__)",
+            notes])
+    out = [".. list-table::", "   :header-rows: 1", ""]
+    header = ["generator", "output", "test", "result", "notes"]
+    for row in [header] + rows:
+        for i, cell in enumerate(row):
+            out.append(("   * - " if i == 0 else "     - ") + str(cell))
+    out.append("")
+    if pending:
+        out += ["Pending (not run yet; each is one command):", "",
+                ".. code-block:: sh", ""]
+        out += [f"   {_command(*run)}" for run in pending]
+    else:
+        out.append("No run is pending.")
+    return "\n".join(out) + "\n"
+
+
+def main(argv=None):
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    sub = parser.add_subparsers(dest="command", required=True)
+    p = sub.add_parser("summary")
+    p.add_argument("log_dir")
+    for cmd in ("stream", "practrand", "testu01"):
+        p = sub.add_parser(cmd)
+        p.add_argument("family", help="a chacharand family or LCG32")
+        p.add_argument("--path", default="raw",
+                       choices=["raw", "integers32", "random"])
+        if cmd == "stream":
+            p.add_argument("--bytes", type=int, default=None)
+        if cmd == "practrand":
+            p.add_argument("--max", default="64GB",
+                           help="RNG_test -tlmax (e.g. 1GB, 64GB)")
+            p.add_argument("--rng-test", default="RNG_test")
+        if cmd == "testu01":
+            p.add_argument("--battery", default="SmallCrush",
+                           choices=["SmallCrush", "Crush", "BigCrush"])
+            p.add_argument("--driver", default="testu01_stdin")
+        if cmd != "stream":
+            p.add_argument("--log", default="stat_results")
+    args = parser.parse_args(argv)
+    if args.command == "summary":
+        sys.stdout.write(summary(args.log_dir))
+        return 0
+    if args.family not in _family_names() + ["LCG32"]:
+        parser.error(f"family must be one of {_family_names() + ['LCG32']}")
+    if args.command == "stream":
+        stream(args.family, args.path, sys.stdout.buffer, args.bytes)
+        return 0
+    if args.command == "practrand":
+        # 64-bit words for raw output, 32-bit words otherwise.
+        width = "stdin64" if args.path == "raw" and args.family != "LCG32" \
+            else "stdin32"
+        command = [args.rng_test, width, "-tlmax", args.max]
+        label = f"practrand-{args.family}-{_path(args)}-{args.max}"
+    else:
+        command = [args.driver, args.battery, f"{args.family}-{args.path}"]
+        label = f"testu01-{args.battery}-{args.family}-{_path(args)}"
+    return 0 if run_piped(args.family, args.path, command, args.log,
+                          label) == 0 else 1
+
+
+if __name__ == "__main__":
+    sys.exit(main())
