@@ -130,15 +130,9 @@ def _machine():
 
     import chacharand
 
-    cpu = platform.processor() or platform.machine()
-    try:
-        with open("/proc/cpuinfo") as f:
-            for line in f:
-                if line.startswith("model name"):
-                    cpu = line.split(":", 1)[1].strip()
-                    break
-    except OSError:
-        pass
+    from chacharand._bench.machine import cpu as cpu_model
+
+    cpu = cpu_model()[0]
     load = os.getloadavg()[0] if hasattr(os, "getloadavg") else None
     return (f"{cpu}, {os.cpu_count()} logical CPUs, {platform.platform()}, "
             f"Python {platform.python_version()}, NumPy {np.__version__}, "

@@ -127,16 +127,10 @@ def stream(name, path, out, limit=None):
 
 def machine():
     """One line saying where the run happened."""
-    cpu = platform.processor() or platform.machine()
-    try:
-        with open("/proc/cpuinfo") as f:
-            for line in f:
-                if line.startswith("model name"):
-                    cpu = line.split(":", 1)[1].strip()
-                    break
-    except OSError:
-        pass
     import chacharand
+    from chacharand._bench.machine import cpu as cpu_model
+
+    cpu = cpu_model()[0]
     return (f"{cpu}, {os.cpu_count()} logical CPUs, {platform.system()} "
             f"{platform.release()}, Python {platform.python_version()}, "
             f"NumPy {np.__version__}, chacharand {chacharand.__version__}")
