@@ -20,7 +20,15 @@ test program::
         > docs/stat_results.inc
 
 Each run writes one log (the test program's whole report, after a header
-naming the generator, command, machine and dates).  ``summary`` turns the
+naming the generator, command, machine and dates).
+
+A TestU01 battery flags every p-value outside [0.001, 0.999]; with 144
+statistics in Crush, a good generator shows one now and then.  As TestU01's
+guide advises, a flagged test is run again on fresh numbers before
+anything is concluded: ``testu01 ... --retest`` reruns the tests that the
+battery's log flagged, on another seed (``RETEST_SEED``), into a log of
+its own.  A p-value nearer 0 or 1 than ``CLEAR_FAILURE`` (or more than
+three flags in one run) is a failure with no retest.  ``summary`` turns the
 logs into the tables of docs/statistics.rst, and lists the runs of
 :data:`PLAN` that have no complete log yet, with the command for each.
 
@@ -53,6 +61,7 @@ import numpy as np
 
 CHUNK_WORDS = 1 << 17          # 1 MiB of 64-bit words per write
 SEED = 20261202                 # the seed of every run on the page
+RETEST_SEED = SEED + 1          # fresh numbers for testing a flag again
 
 
 # ---- the streams ---------------------------------------------------------
@@ -106,11 +115,11 @@ def chunks(name, path, seed=SEED):
     return family_chunks(name, path, seed)
 
 
-def stream(name, path, out, limit=None):
+def stream(name, path, out, limit=None, seed=SEED):
     """Write the stream to the binary file `out` (up to `limit` bytes)."""
     written = 0
     try:
-        for chunk in chunks(name, path):
+        for chunk in chunks(name, path, seed):
             if limit is not None and written + len(chunk) > limit:
                 chunk = chunk[:limit - written]
             out.write(chunk)
@@ -136,14 +145,14 @@ def machine():
             f"NumPy {np.__version__}, chacharand {chacharand.__version__}")
 
 
-def run_piped(name, path, command, log_dir, label):
+def run_piped(name, path, command, log_dir, label, seed=SEED):
     """Pipe the stream into `command`; write a log with a header."""
     log_dir = pathlib.Path(log_dir)
     log_dir.mkdir(parents=True, exist_ok=True)
     log = log_dir / f"{label}.txt"
     started = datetime.datetime.now(datetime.timezone.utc)
-    generator = (f"{name} seed={SEED} path={path}" if name != "LCG32"
-                 else f"LCG32 (69069x+1 mod 2**32) seed={SEED}")
+    generator = (f"{name} seed={seed} path={path}" if name != "LCG32"
+                 else f"LCG32 (69069x+1 mod 2**32) seed={seed}")
     shown = [os.path.basename(command[0])] + command[1:]
     header = [
         f"# generator: {generator}",
@@ -156,7 +165,7 @@ def run_piped(name, path, command, log_dir, label):
         f.flush()
         proc = subprocess.Popen(command, stdin=subprocess.PIPE, stdout=f,
                                 stderr=subprocess.STDOUT)
-        stream(name, path, proc.stdin)
+        stream(name, path, proc.stdin, seed=seed)
         try:
             proc.stdin.close()
         except BrokenPipeError:
@@ -197,19 +206,36 @@ PLAN = (
 )
 
 
-def _log_name(program, family, path, size):
+def _log_name(program, family, path, size, retest=False):
     if program == "practrand":
         return f"practrand-{family}-{path}-{size}.txt"
-    return f"testu01-{size}-{family}-{path}.txt"
+    return f"testu01-{size}-{family}-{path}{'-retest' if retest else ''}.txt"
 
 
-def _command(program, family, path, size):
+def _command(program, family, path, size, retest=False):
     p = "" if path in ("raw", "lcg") else f" --path {path}"
     if program == "practrand":
         return (f"python tools/stat_tests.py practrand {family}{p} "
                 f"--max {size} --rng-test RNG_test --log results")
     return (f"python tools/stat_tests.py testu01 {family}{p} --battery "
-            f"{size} --driver testu01_stdin --log results")
+            f"{size}{' --retest' if retest else ''} --driver testu01_stdin "
+            f"--log results")
+
+
+#: TestU01's reading of a p-value: outside [0.001, 0.999] is flagged, and
+#: flagged p-values nearer 0 or 1 than this are failures beyond doubt; the
+#: others turn up by chance in a good generator and are tested again.
+CLEAR_FAILURE = 1e-10
+
+
+def _p_value(text):
+    """A p-value as TestU01's summary prints it ('eps', '1 - eps1',
+    '3.6e-12', '1 - 2.1e-05')."""
+    tiny = {"eps": 1e-300, "eps1": 1e-15}
+    text = text.strip()
+    if text.startswith("1 - "):
+        return 1.0 - _p_value(text[4:])
+    return tiny[text] if text in tiny else float(text)
 
 
 def parse_log(text):
@@ -231,17 +257,43 @@ def parse_log(text):
         info["anomalies"] = len(evals)
         info["verdict"] = "FAIL" if "FAIL" in evals else "pass"
     else:
-        failed = re.findall(r"^\s+\d+\s+(\S.*?)\s{2,}(\S+.*)$",
-                            text.split("p-values outside", 1)[1],
-                            re.MULTILINE) if "p-values outside" in text \
+        flagged = re.findall(r"^\s*(\d+)\s+(\S.*?)\s{2,}(\S.*?)\s*$",
+                             text.split("p-values outside", 1)[1],
+                             re.MULTILINE) if "p-values outside" in text \
             else []
         info["tested"] = head.get("command", "").split()[1] \
             if head.get("command") else "?"
-        info["failed"] = [f"{name} ({p.strip()})" for name, p in failed]
+        info["failed"] = [f"{name} ({p})" for _, name, p in flagged]
+        info["flagged_tests"] = sorted({int(n) for n, _, _ in flagged})
+        info["clear_failure"] = any(
+            min(_p_value(p), 1 - _p_value(p)) < CLEAR_FAILURE
+            for _, _, p in flagged)
         info["verdict"] = ("pass" if "All tests were passed" in text
-                           else "FAIL" if failed else "incomplete")
+                           else "FAIL" if flagged else "incomplete")
         info["worst"] = ", ".join(info["failed"]) or "none"
     return info
+
+
+def _testu01_result(log_dir, run, info):
+    """Verdict and notes of a TestU01 run, with its retest if it has one;
+    None if a retest is needed and not made yet."""
+    if not info["failed"]:
+        return "pass", "all passed"
+    if info["clear_failure"] or len(info["failed"]) > 3:
+        notes = (f"{len(info['failed'])} tests failed"
+                 if len(info["failed"]) > 3 else info["worst"])
+        return "FAIL", notes
+    retest_log = log_dir / _log_name(*run, retest=True)
+    retest = parse_log(retest_log.read_text()) \
+        if retest_log.is_file() else None
+    if retest is None or not retest["done"]:
+        return None
+    link = f"`retest log <_static/stat_results/{retest_log.name}>`__"
+    flagged = "; ".join(info["failed"])
+    if retest["verdict"] == "pass":
+        return "pass", (f"flagged {flagged}; passed when run again on "
+                        f"fresh numbers ({link})")
+    return "FAIL", f"flagged {flagged}; flagged again ({link})"
 
 
 def summary(log_dir):
@@ -252,29 +304,35 @@ def summary(log_dir):
         log = log_dir / _log_name(*run)
         info = parse_log(log.read_text()) if log.is_file() else None
         if info is None or not info["done"]:
-            pending.append(run)
+            pending.append(_command(*run))
             continue
         program, family, path, size = run
         test = (f"PractRand, {info['tested']}" if program == "practrand"
                 else f"TestU01 {size}")
-        if program == "practrand" and info["verdict"] == "pass":
-            notes = ("no anomaly" if not info["anomalies"] else
-                     f"{info['anomalies']} isolated "
-                     f"{'anomaly' if info['anomalies'] == 1 else 'anomalies'}"
-                     f", worst '{info['worst']}'")
-        elif program == "practrand":
-            notes = "FAIL (many tests)"
+        if program == "practrand":
+            verdict = info["verdict"]
+            if verdict != "pass":
+                notes = "FAIL (many tests)"
+            elif not info["anomalies"]:
+                notes = "no anomaly"
+            else:
+                count = info["anomalies"]
+                notes = (f"{count} isolated "
+                         f"{'anomaly' if count == 1 else 'anomalies'}"
+                         f", worst '{info['worst']}'")
         else:
-            notes = info["worst"] if info["failed"] else "all passed"
-            if len(info["failed"]) > 3:
-                notes = f"{len(info['failed'])} tests failed"
+            result = _testu01_result(log_dir, run, info)
+            if result is None:
+                pending.append(_command(*run, retest=True))
+                continue
+            verdict, notes = result
         rows.append([
             family if family != "LCG32" else "LCG32 (control)",
             {"raw": "``random_raw``", "integers32": "``integers``, 32-bit",
              "random": "``random``", "lcg": "32-bit words"}[path],
             test,
-            f"**{info['verdict']}** "
-            f"(`log <_static/stat_results/{log.name}>`__)",
+            (f"**{verdict}** "
+             f"(`log <_static/stat_results/{log.name}>`__)"),
             notes])
     out = [".. list-table::", "   :header-rows: 1", ""]
     header = ["generator", "output", "test", "result", "notes"]
@@ -285,7 +343,7 @@ def summary(log_dir):
     if pending:
         out += ["Pending (not run yet; each is one command):", "",
                 ".. code-block:: sh", ""]
-        out += [f"   {_command(*run)}" for run in pending]
+        out += [f"   {command}" for command in pending]
     else:
         out.append("No run is pending.")
     return "\n".join(out) + "\n"
@@ -311,6 +369,10 @@ def main(argv=None):
             p.add_argument("--battery", default="SmallCrush",
                            choices=["SmallCrush", "Crush", "BigCrush"])
             p.add_argument("--driver", default="testu01_stdin")
+            p.add_argument("--retest", action="store_true",
+                           help="run again, on fresh numbers (seed "
+                           f"{RETEST_SEED}), the tests that the battery's "
+                           "logged run flagged")
         if cmd != "stream":
             p.add_argument("--log", default="stat_results")
     args = parser.parse_args(argv)
@@ -328,11 +390,23 @@ def main(argv=None):
             else "stdin32"
         command = [args.rng_test, width, "-tlmax", args.max]
         label = f"practrand-{args.family}-{_path(args)}-{args.max}"
+        seed = SEED
     else:
-        command = [args.driver, args.battery, f"{args.family}-{args.path}"]
+        command = [args.driver, args.battery, f"{args.family}-{_path(args)}"]
         label = f"testu01-{args.battery}-{args.family}-{_path(args)}"
+        seed = SEED
+        if args.retest:
+            logged = pathlib.Path(args.log) / f"{label}.txt"
+            if not logged.is_file():
+                parser.error(f"--retest: no log {logged} to retest")
+            tests = parse_log(logged.read_text())["flagged_tests"]
+            if not tests:
+                parser.error(f"--retest: {logged} flags no test")
+            command += [str(t) for t in tests]
+            label += "-retest"
+            seed = RETEST_SEED
     return 0 if run_piped(args.family, args.path, command, args.log,
-                          label) == 0 else 1
+                          label, seed) == 0 else 1
 
 
 if __name__ == "__main__":

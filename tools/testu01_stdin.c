@@ -1,6 +1,10 @@
 /* Run a TestU01 battery on 32-bit words read from standard input.
  *
- *     testu01_stdin SmallCrush|Crush|BigCrush NAME < words
+ *     testu01_stdin SmallCrush|Crush|BigCrush NAME [TEST...] < words
+ *
+ * With TEST numbers (as the battery's report numbers them), only those
+ * tests are run, through the battery's Repeat function: the way to test
+ * again, on fresh numbers, a p-value that a whole run flagged.
  *
  * The words are read in native (little-endian) order, as
  * tools/stat_tests.py writes them.  Build against TestU01 1.2.3:
@@ -34,24 +38,59 @@ static unsigned int next_word(void)
     return buffer[next++];
 }
 
+/* The Repeat functions read rep[i], how many times to run test i, for i
+ * from 1 to the battery's number of tests (106 at most, in BigCrush); the
+ * array is given room to spare. */
+#define REP_SIZE 256
+
+struct battery {
+    const char *name;
+    void (*run)(unif01_Gen *);
+    void (*repeat)(unif01_Gen *, int rep[]);
+    int tests;
+};
+
+static const struct battery batteries[] = {
+    {"SmallCrush", bbattery_SmallCrush, bbattery_RepeatSmallCrush, 10},
+    {"Crush", bbattery_Crush, bbattery_RepeatCrush, 96},
+    {"BigCrush", bbattery_BigCrush, bbattery_RepeatBigCrush, 106},
+};
+
+static int usage(const char *program)
+{
+    fprintf(stderr, "usage: %s SmallCrush|Crush|BigCrush NAME [TEST...]\n",
+            program);
+    return 2;
+}
+
 int main(int argc, char **argv)
 {
-    if (argc != 3) {
-        fprintf(stderr, "usage: %s SmallCrush|Crush|BigCrush NAME\n",
-                argv[0]);
-        return 2;
+    if (argc < 3)
+        return usage(argv[0]);
+    const struct battery *battery = NULL;
+    for (size_t i = 0; i < sizeof batteries / sizeof batteries[0]; i++)
+        if (strcmp(argv[1], batteries[i].name) == 0)
+            battery = &batteries[i];
+    if (battery == NULL) {
+        fprintf(stderr, "unknown battery %s\n", argv[1]);
+        return usage(argv[0]);
+    }
+    int rep[REP_SIZE] = {0};
+    for (int i = 3; i < argc; i++) {
+        char *end;
+        long test = strtol(argv[i], &end, 10);
+        if (*end != '\0' || test < 1 || test > battery->tests) {
+            fprintf(stderr, "%s has tests 1 to %d, not %s\n",
+                    battery->name, battery->tests, argv[i]);
+            return 2;
+        }
+        rep[test] += 1;
     }
     unif01_Gen *gen = unif01_CreateExternGenBits(argv[2], next_word);
-    if (strcmp(argv[1], "SmallCrush") == 0)
-        bbattery_SmallCrush(gen);
-    else if (strcmp(argv[1], "Crush") == 0)
-        bbattery_Crush(gen);
-    else if (strcmp(argv[1], "BigCrush") == 0)
-        bbattery_BigCrush(gen);
-    else {
-        fprintf(stderr, "unknown battery %s\n", argv[1]);
-        return 2;
-    }
+    if (argc == 3)
+        battery->run(gen);
+    else
+        battery->repeat(gen, rep);
     unif01_DeleteExternGenBits(gen);
     return 0;
 }
