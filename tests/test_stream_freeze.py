@@ -68,13 +68,44 @@ def _values(values):
     return [float.fromhex(v) if isinstance(v, str) else v for v in values]
 
 
-@pytest.mark.parametrize("case", DATA["draws"],
-                         ids=lambda c: f"{c['family']}-{c['label']}")
-def test_generator_draws(case):
-    rng = np.random.Generator(family(case["family"]).cls(_seed(case["seed"])))
+#: The Generators the frozen draws must come from: NumPy's over our bit
+#: generator, and ours, which promises NumPy's numbers exactly.
+GENERATORS = {"numpy": np.random.Generator, "chacharand": chacharand.Generator}
+
+
+def _assert_frozen_draws(rng, case):
     for (method, args, kwargs), expected in zip(case["calls"], case["values"]):
         got = getattr(rng, method)(*args, **kwargs)
         assert got.tolist() == _values(expected), (method, args, kwargs)
+
+
+@pytest.mark.parametrize("generator", GENERATORS)
+@pytest.mark.parametrize("case", DATA["draws"],
+                         ids=lambda c: f"{c['family']}-{c['label']}")
+def test_generator_draws(case, generator):
+    bitgen = family(case["family"]).cls(_seed(case["seed"]))
+    _assert_frozen_draws(GENERATORS[generator](bitgen), case)
+
+
+@pytest.mark.parametrize("default_rng", [chacharand.default_rng,
+                                         chacharand.random.default_rng],
+                         ids=["chacharand", "chacharand.random"])
+@pytest.mark.parametrize("case", [c for c in DATA["draws"]
+                                  if c["family"] == "ChaCha12"],
+                         ids=lambda c: c["label"])
+def test_default_rng_is_chacha12_for_good(case, default_rng):
+    """default_rng(seed) keeps drawing ChaCha12(seed)'s frozen numbers."""
+    _assert_frozen_draws(default_rng(_seed(case["seed"])), case)
+
+
+@pytest.mark.parametrize("case", DATA["raw"],
+                         ids=lambda c: f"{c['family']}-{c['label']}")
+def test_random_bytes_are_the_frozen_words_little_endian(case):
+    bitgen = build(case)
+    if case["skip"]:
+        bitgen.random_raw(case["skip"], output=False)
+    words = np.array([int(w) for w in case["words"]], dtype="<u8")
+    assert bitgen.random_bytes(words.nbytes) == words.tobytes()
 
 
 def test_seed_sequence_objects_give_the_frozen_streams():
