@@ -50,8 +50,8 @@ def _add_version(parser):
 def build_parser(prog="chacharand"):
     parser = argparse.ArgumentParser(
         prog=prog,
-        description="chacharand: cryptographic-strength NumPy bit "
-                    "generators (ChaCha8/12/20, HC128, ISAAC, ISAAC64). "
+        description="chacharand: NumPy bit generators built on stream "
+                    "ciphers (ChaCha8/12/20, HC128, ISAAC, ISAAC64). "
                     "Without a command, runs 'info'.")
     _add_version(parser)
     sub = parser.add_subparsers(dest="command", metavar="COMMAND",
