@@ -81,6 +81,8 @@ html_static_path = ["_static"]
 # and inline literals wrap, and images never grow wider than the column
 # (docs/_static/chacharand.css).
 html_css_files = ["chacharand.css"]
+# On a phone, tables are shown one row per block with their column names.
+html_js_files = ["table_labels.js"]
 html_theme_options = {
     "navigation_with_keys": False,
     # A short navbar that fits one line at 1280 px: the search is a button.
