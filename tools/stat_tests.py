@@ -261,9 +261,12 @@ def parse_log(text):
                              text.split("p-values outside", 1)[1],
                              re.MULTILINE) if "p-values outside" in text \
             else []
+        statistics = re.search(r"Number of statistics:\s+(\d+)", text)
+        info["statistics"] = int(statistics.group(1)) if statistics else 0
         info["tested"] = head.get("command", "").split()[1] \
             if head.get("command") else "?"
         info["failed"] = [f"{name} ({p})" for _, name, p in flagged]
+        info["flags"] = [(name, p) for _, name, p in flagged]
         info["flagged_tests"] = sorted({int(n) for n, _, _ in flagged})
         info["clear_failure"] = any(
             min(_p_value(p), 1 - _p_value(p)) < CLEAR_FAILURE
@@ -289,11 +292,33 @@ def _testu01_result(log_dir, run, info):
     if retest is None or not retest["done"]:
         return None
     link = f"`retest log <_static/stat_results/{retest_log.name}>`__"
-    flagged = "; ".join(info["failed"])
+    flagged = "; ".join(f"{name}, p = {p}" for name, p in info["flags"])
+    flagged = (f"{len(info['flags'])} of {info['statistics']} p-values "
+               f"outside [0.001, 0.999] ({flagged})")
     if retest["verdict"] == "pass":
-        return "pass", (f"flagged {flagged}; passed when run again on "
-                        f"fresh numbers ({link})")
-    return "FAIL", f"flagged {flagged}; flagged again ({link})"
+        return "pass", (f"{flagged}; passed when run again on fresh "
+                        f"numbers ({link})")
+    return "FAIL", f"{flagged}; outside again ({link})"
+
+
+def _short_length(tested):
+    """'64 gibibytes (2^36 bytes)' as '64 GiB'."""
+    units = {"kibibytes": "KiB", "mebibytes": "MiB", "gibibytes": "GiB",
+             "tebibytes": "TiB", "kibibyte": "KiB", "mebibyte": "MiB",
+             "gibibyte": "GiB", "tebibyte": "TiB"}
+    amount, unit = tested.split()[:2]
+    return f"{amount} {units.get(unit, unit)}"
+
+
+def _row_order(run):
+    """The table's order: the control first, then family by family, each
+    output path, SmallCrush before Crush and shorter PractRand runs first."""
+    program, family, path, size = run
+    families = ["LCG32"] + _family_names()
+    paths = ["lcg", "raw", "integers32", "random"]
+    tests = ["SmallCrush", "Crush", "1GB", "4GB", "64GB"]
+    return (families.index(family), paths.index(path),
+            program != "testu01", tests.index(size))
 
 
 def summary(log_dir):
@@ -307,8 +332,8 @@ def summary(log_dir):
             pending.append(_command(*run))
             continue
         program, family, path, size = run
-        test = (f"PractRand, {info['tested']}" if program == "practrand"
-                else f"TestU01 {size}")
+        test = (f"PractRand to {_short_length(info['tested'])}"
+                if program == "practrand" else f"TestU01 {size}")
         if program == "practrand":
             verdict = info["verdict"]
             if verdict != "pass":
@@ -327,6 +352,7 @@ def summary(log_dir):
                 continue
             verdict, notes = result
         rows.append([
+            _row_order(run),
             family if family != "LCG32" else "LCG32 (control)",
             {"raw": "``random_raw``", "integers32": "``integers``, 32-bit",
              "random": "``random``", "lcg": "32-bit words"}[path],
@@ -336,6 +362,7 @@ def summary(log_dir):
             notes])
     out = [".. list-table::", "   :header-rows: 1", ""]
     header = ["generator", "output", "test", "result", "notes"]
+    rows = [row[1:] for row in sorted(rows, key=lambda row: row[0])]
     for row in [header] + rows:
         for i, cell in enumerate(row):
             out.append(("   * - " if i == 0 else "     - ") + str(cell))

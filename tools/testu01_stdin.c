@@ -7,10 +7,16 @@
  * again, on fresh numbers, a p-value that a whole run flagged.
  *
  * The words are read in native (little-endian) order, as
- * tools/stat_tests.py writes them.  Build against TestU01 1.2.3:
+ * tools/stat_tests.py writes them.  Build against TestU01 1.2.3 (Debian's
+ * libtestu01-0-dev and libtestu01-0-dev-common put its headers in
+ * /usr/include/testu01):
  *
- *     cc -O2 -o testu01_stdin tools/testu01_stdin.c \
+ *     cc -O2 -I/usr/include/testu01 -o testu01_stdin tools/testu01_stdin.c \
  *         -ltestu01 -ltestu01probdist -ltestu01mylib -lm
+ *
+ * (With the packages unpacked elsewhere, point -I at their include
+ * directories and link their .a files, which need no library path at run
+ * time.)
  */
 #include <stdint.h>
 #include <stdio.h>
