@@ -2,8 +2,9 @@
 
 ``chacharand bench`` is run once at a tiny size and its JSON
 checked for shape; every asv benchmark is set up and called once at a tiny
-size; the plotting tool turns the JSON into its RST table.  No assertion
-here depends on how fast anything is.
+size; the plotting tool turns the JSON into its RST table, and the figures
+the documentation and the README quote are what it renders from the
+committed JSON.  No assertion here depends on how fast anything is.
 """
 import importlib.util
 import inspect
@@ -11,6 +12,7 @@ import itertools
 import json
 import math
 import pathlib
+import re
 import subprocess
 import sys
 
@@ -21,6 +23,9 @@ import chacharand
 ROOT = pathlib.Path(__file__).resolve().parent.parent
 ASV_MODULE = ROOT / "asv_benchmarks" / "benchmarks" / "bench_generators.py"
 PLOT_TOOL = ROOT / "tools" / "plot_performance.py"
+DOCS_JSON = ROOT / "docs" / "_static" / "performance.json"
+REFRESH = ("python tools/plot_performance.py docs/_static/performance.json "
+           "--docs")
 
 OPERATIONS = ["random_raw", "random", "standard_normal", "integers",
               "random_bytes"]
@@ -45,7 +50,7 @@ def bench_json(tmp_path_factory):
     proc = subprocess.run(
         [sys.executable, "-m", "chacharand", "bench", "--quick",
          "--size", "64", "--repeat", "2", "--progress", "--json", str(out)],
-        cwd=tmp, capture_output=True, text=True, timeout=300)
+        cwd=tmp, capture_output=True, text=True, timeout=300, check=False)
     assert proc.returncode == 0, proc.stderr
     return proc, json.loads(out.read_text(encoding="utf-8"))
 
@@ -75,7 +80,8 @@ def test_bench_json_alone_on_stdout(tmp_path):
     proc = subprocess.run(
         [sys.executable, "-m", "chacharand", "bench", "--quick",
          "--size", "16", "--repeat", "1", "--json"],
-        cwd=tmp_path, capture_output=True, text=True, timeout=300)
+        cwd=tmp_path, capture_output=True, text=True, timeout=300,
+        check=False)
     assert proc.returncode == 0, proc.stderr
     report = json.loads(proc.stdout)
     assert report["schema"] == "chacharand-bench/2"
@@ -147,9 +153,17 @@ def test_bench_json_structure(bench_json):
 def test_bench_rejects_bad_arguments(tmp_path):
     proc = subprocess.run(
         [sys.executable, "-m", "chacharand", "bench", "--size", "0"],
-        cwd=tmp_path, capture_output=True, text=True, timeout=60)
+        cwd=tmp_path, capture_output=True, text=True, timeout=60,
+        check=False)
     assert proc.returncode == 2
     assert "--size" in proc.stderr
+
+
+@pytest.fixture(scope="module")
+def plot_tool():
+    if not PLOT_TOOL.is_file():
+        pytest.skip("no tools/plot_performance.py next to the tests")
+    return _load(PLOT_TOOL, "chacharand_plot_performance")
 
 
 def test_plot_tool_writes_rst(bench_json, tmp_path):
@@ -157,17 +171,88 @@ def test_plot_tool_writes_rst(bench_json, tmp_path):
     src = tmp_path / "bench.json"
     src.write_text(json.dumps(report), encoding="utf-8")
     rst = tmp_path / "performance.rst"
-    args = [sys.executable, str(PLOT_TOOL), str(src), "--rst", str(rst)]
+    inc = tmp_path / "speed_figures.inc"
+    readme = tmp_path / "README.md"
+    readme.write_text("# Title\n\n<!-- speed figures: written by "
+                      "tools/plot_performance.py -->\nold\n"
+                      "<!-- end of speed figures -->\n\nMore.\n",
+                      encoding="utf-8")
+    args = [sys.executable, str(PLOT_TOOL), str(src), "--rst", str(rst),
+            "--speed-inc", str(inc), "--readme", str(readme)]
     if importlib.util.find_spec("matplotlib") is not None:
         args += ["--png", str(tmp_path / "performance.png")]
     proc = subprocess.run(args, cwd=tmp_path, capture_output=True,
-                          text=True, timeout=120)
+                          text=True, timeout=120, check=False)
     assert proc.returncode == 0, proc.stderr
     text = rst.read_text(encoding="utf-8")
     assert "list-table" in text and "PCG64" in text
+    # chacharand.Generator's rows are named and explained as such.
+    assert "chacharand.Generator(ChaCha8)" in text
+    assert "ChaCha8 Generator" not in text
+    assert "Click the chart to open it at full size." in text
+    # One substitution per bit generator, and where they were measured.
+    figures = inc.read_text(encoding="utf-8")
+    for name in BIT_GENERATORS:
+        assert f".. |speed-{name}| replace:: " in figures, name
+    assert "chacharand bench --size 64 --repeat 2 --quick" in figures
+    assert "* CPU: " in figures
+    # The README block is rewritten, the rest left alone.
+    block = readme.read_text(encoding="utf-8")
+    assert block.startswith("# Title\n\n<!-- speed figures")
+    assert block.endswith("<!-- end of speed figures -->\n\nMore.\n")
+    assert "old" not in block and "Speed: ChaCha8 draws" in block
     if "--png" in args:
-        png = (tmp_path / "performance.png").read_bytes()
-        assert png.startswith(b"\x89PNG")
+        for name in ("performance", "performance_generator",
+                     "performance_keystream"):
+            png = (tmp_path / f"{name}.png").read_bytes()
+            assert png.startswith(b"\x89PNG"), name
+
+
+def test_speed_figures_round_to_two_digits(plot_tool):
+    assert [plot_tool.round2(x) for x in
+            (0.6112, 3.0375, 20.92, 9.96, 1.15, 0.0614, 123.4)] == \
+        ["0.61", "3.0", "21", "10", "1.1", "0.061", "123"]
+
+
+def _committed(path):
+    if not path.is_file() or not DOCS_JSON.is_file():
+        pytest.skip(f"no {path.name} or performance.json next to the tests")
+    return path.read_text(encoding="utf-8")
+
+
+@pytest.fixture(scope="module")
+def committed_report():
+    if not DOCS_JSON.is_file():
+        pytest.skip("no docs/_static/performance.json next to the tests")
+    return json.loads(DOCS_JSON.read_text(encoding="utf-8"))
+
+
+def test_performance_page_is_rendered_from_committed_json(
+        plot_tool, committed_report):
+    page = _committed(ROOT / "docs" / "performance.rst")
+    assert page == plot_tool.rst_page(committed_report,
+                                      "_static/performance.png"), (
+        f"docs/performance.rst is not what the tool makes of "
+        f"docs/_static/performance.json: run {REFRESH}")
+
+
+def test_speed_figures_are_rendered_from_committed_json(
+        plot_tool, committed_report):
+    """docs/choosing.rst's speed column and README's speed sentences quote
+    the run of docs/_static/performance.json, nothing else."""
+    inc = _committed(ROOT / "docs" / "speed_figures.inc")
+    assert inc == plot_tool.speed_inc(committed_report), (
+        f"docs/speed_figures.inc is stale: run {REFRESH}")
+    readme = _committed(ROOT / "README.md")
+    assert readme == plot_tool.update_readme(readme, committed_report), (
+        f"the speed figures of README.md are stale: run {REFRESH}")
+    choosing = _committed(ROOT / "docs" / "choosing.rst")
+    assert ".. include:: speed_figures.inc" in choosing
+    for name in ("ChaCha8", "ChaCha12", "ChaCha20", "HC128", "ISAAC",
+                 "ISAAC64", "PCG64", "Philox"):
+        assert f"|speed-{name}|" in choosing, name
+    # No figure typed by hand next to them.
+    assert not re.search(r"\b\d+(\.\d+)? ns\b", choosing)
 
 
 def _tiny(value):
@@ -215,11 +300,13 @@ def test_installed_command_type_checks_without_optional_packages(tmp_path):
         [sys.executable, "-m", "mypy", "--no-incremental",
          "--check-untyped-defs",
          "-p", "chacharand._cli", "-p", "chacharand._bench"],
-        cwd=tmp_path, capture_output=True, text=True, timeout=600)
+        cwd=tmp_path, capture_output=True, text=True, timeout=600,
+        check=False)
     assert proc.returncode == 0, proc.stdout[-3000:] + proc.stderr[-2000:]
     proc = subprocess.run(
         [sys.executable, "-m", "mypy.stubtest", "chacharand"],
-        cwd=tmp_path, capture_output=True, text=True, timeout=600)
+        cwd=tmp_path, capture_output=True, text=True, timeout=600,
+        check=False)
     out = proc.stdout + proc.stderr
     assert "not checking stubs" not in out, out[-3000:]
     assert "chacharand._cli" not in out and "chacharand._bench" not in out

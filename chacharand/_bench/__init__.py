@@ -15,7 +15,8 @@ from chacharand._bench.timing import measure
 
 __all__ = ["SCHEMA", "format_text", "run"]
 
-#: Version 2: no design targets; rows name their Generator class.
+#: Version 2: figures and the machine only, no pass/fail verdicts; rows
+#: name their Generator class.
 SCHEMA = "chacharand-bench/2"
 
 
