@@ -2,7 +2,7 @@
 // chacharand.css); each cell then needs the name of its column, which this
 // copies from the table's header into a data-label attribute.
 document.addEventListener("DOMContentLoaded", () => {
-  for (const table of document.querySelectorAll(".bd-article table.docutils")) {
+  for (const table of document.querySelectorAll(".bd-article table")) {
     const names = [...table.querySelectorAll("thead th")].map(
       (th) => th.textContent.trim());
     if (names.length === 0) continue;
