@@ -49,6 +49,14 @@ def build(case):
     return parent.spawn(2)[how["child"]]
 
 
+def at_frozen_words(case):
+    """The case's generator, moved to its frozen words, and those words."""
+    bitgen = build(case)
+    if case["skip"]:
+        bitgen.random_raw(case["skip"], output=False)
+    return bitgen, np.array([int(w) for w in case["words"]], dtype=np.uint64)
+
+
 def test_every_family_is_frozen():
     for cases in (DATA["raw"], DATA["draws"]):
         assert {c["family"] for c in cases} == {f.name for f in FAMILIES}
@@ -57,10 +65,7 @@ def test_every_family_is_frozen():
 @pytest.mark.parametrize("case", DATA["raw"],
                          ids=lambda c: f"{c['family']}-{c['label']}")
 def test_raw_words(case):
-    bitgen = build(case)
-    if case["skip"]:
-        bitgen.random_raw(case["skip"], output=False)
-    expected = np.array([int(w) for w in case["words"]], dtype=np.uint64)
+    bitgen, expected = at_frozen_words(case)
     np.testing.assert_array_equal(bitgen.random_raw(len(expected)), expected)
 
 
@@ -101,11 +106,8 @@ def test_default_rng_is_chacha12_for_good(case, default_rng):
 @pytest.mark.parametrize("case", DATA["raw"],
                          ids=lambda c: f"{c['family']}-{c['label']}")
 def test_random_bytes_are_the_frozen_words_little_endian(case):
-    bitgen = build(case)
-    if case["skip"]:
-        bitgen.random_raw(case["skip"], output=False)
-    words = np.array([int(w) for w in case["words"]], dtype="<u8")
-    assert bitgen.random_bytes(words.nbytes) == words.tobytes()
+    bitgen, words = at_frozen_words(case)
+    assert bitgen.random_bytes(words.nbytes) == words.astype("<u8").tobytes()
 
 
 def test_seed_sequence_objects_give_the_frozen_streams():
