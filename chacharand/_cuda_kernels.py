@@ -20,8 +20,6 @@ KERNEL_SOURCE = KERNEL_DIR / "chacha_cuda.cu"
 ILP = 4
 THREADS = 128
 ROW_WORDS = 17
-TILE_WORDS = THREADS * ILP * 16
-SHARED_BYTES = (THREADS * ILP + 1) * ROW_WORDS * 4
 # CUDA blocks per multiprocessor in a launch (the rest is grid-stride).
 BLOCKS_PER_SM = 16
 
@@ -93,13 +91,26 @@ def kernel(cupy, rounds, name):
     return module.get_function(f"chacha{rounds}_{name}")
 
 
+def shared_bytes(threads):
+    """Shared memory of a CUDA block of `threads` threads: its tile and
+    one spare keystream block, rows of ROW_WORDS words."""
+    return (threads * ILP + 1) * ROW_WORDS * 4
+
+
 def launch(cupy, function, input_words, first_word, n, words_per_element,
-           params, out):
-    """Run `function` for `n` elements into the device array `out`."""
+           params, out, threads=THREADS, grid=None):
+    """Run `function` for `n` elements into the device array `out`.
+
+    `threads` and `grid` set the launch shape (tests vary it: the output
+    does not depend on it); by default a grid of up to BLOCKS_PER_SM
+    blocks per multiprocessor, each looping over its share of the tiles.
+    """
     input_d = cupy.asarray(np.asarray(input_words, dtype=np.uint32))
-    tiles = -(-(first_word + words_per_element * n) // TILE_WORDS)
-    sms = cupy.cuda.Device().attributes["MultiProcessorCount"]
-    grid = max(1, min(tiles, sms * BLOCKS_PER_SM))
-    function((grid,), (THREADS,),
+    if grid is None:
+        tile_words = threads * ILP * 16
+        tiles = -(-(first_word + words_per_element * n) // tile_words)
+        sms = cupy.cuda.Device().attributes["MultiProcessorCount"]
+        grid = max(1, min(tiles, sms * BLOCKS_PER_SM))
+    function((grid,), (threads,),
              (input_d, np.uint32(first_word), np.uint64(n), *params, out),
-             shared_mem=SHARED_BYTES)
+             shared_mem=shared_bytes(threads))
