@@ -97,35 +97,41 @@ def _gpu_rows(cupy, size, repeat):
 
 
 def _cpu_rows(size, repeat, min_sample_ns):
+    """The CPU rows, their samples interleaved (one of each in turn) as
+    ``chacharand bench`` does, so that a noisy machine slows all alike."""
     import chacharand
     import chacharand.cuda as cuda
 
-    rows = []
-
-    def add(what, fn):
-        loops = calibrate(fn, min_sample_ns)
-        samples = [sample(fn, loops) * 1e-9 for _ in range(repeat)]
-        seconds = statistics.median(samples)
-        rows.append({"what": what, "device": "cpu", "bytes": 8 * size,
-                     "seconds": seconds, "gb_per_s": 8 * size / seconds / 1e9,
-                     "samples_s": samples, "note": None})
-
     raw = np.empty(size, dtype=np.uint64)
     floats = np.empty(size)
+    calls = []
     for name in FAMILIES:
         twin = cuda.Generator(getattr(chacharand, name)(SEED), device="cpu")
-        add(f"CPU twin {name} random_raw",
-            lambda g=twin: g.random_raw(out=raw))
-        add(f"CPU twin {name} random float64",
-            lambda g=twin: g.random(out=floats))
         bg = getattr(chacharand, name)(SEED)
-        add(f"CPU {name}.random_raw", lambda b=bg: b.random_raw(out=raw))
         gen = np.random.Generator(getattr(chacharand, name)(SEED))
-        add(f"CPU numpy.random.Generator({name}) random float64",
-            lambda g=gen: g.random(out=floats))
+        calls += [
+            (f"CPU twin {name} random_raw",
+             lambda g=twin: g.random_raw(out=raw)),
+            (f"CPU twin {name} random float64",
+             lambda g=twin: g.random(out=floats)),
+            (f"CPU {name}.random_raw", lambda b=bg: b.random_raw(out=raw)),
+            (f"CPU numpy.random.Generator({name}) random float64",
+             lambda g=gen: g.random(out=floats)),
+        ]
     twin = cuda.Generator(chacharand.ChaCha8(SEED), device="cpu")
-    add("CPU twin ChaCha8 standard_normal float64",
-        lambda: twin.standard_normal(out=floats))
+    calls.append(("CPU twin ChaCha8 standard_normal float64",
+                  lambda: twin.standard_normal(out=floats)))
+    loops = [calibrate(fn, min_sample_ns) for _, fn in calls]
+    samples = [[] for _ in calls]
+    for _ in range(repeat):
+        for i, (_, fn) in enumerate(calls):
+            samples[i].append(sample(fn, loops[i]) * 1e-9)
+    rows = []
+    for (what, _), s in zip(calls, samples):
+        seconds = statistics.median(s)
+        rows.append({"what": what, "device": "cpu", "bytes": 8 * size,
+                     "seconds": seconds, "gb_per_s": 8 * size / seconds / 1e9,
+                     "samples_s": s, "note": None})
     return rows
 
 
