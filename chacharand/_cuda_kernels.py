@@ -6,6 +6,7 @@ CuPy is imported here only, on first use, so that ``import chacharand`` and
 ``cupy.RawModule``, once per round count and process, with contraction of
 multiply-adds off (``--fmad=false``) as the transforms require.
 """
+import importlib
 import pathlib
 import threading
 
@@ -34,7 +35,8 @@ class CudaUnavailable(RuntimeError):
 def import_cupy():
     """CuPy, or ImportError saying how to install it."""
     try:
-        import cupy
+        # By name, so that type checkers do not look for CuPy's stubs.
+        cupy = importlib.import_module("cupy")
     except ImportError as exc:
         raise ImportError(
             "chacharand.cuda.Generator(device='cuda') needs CuPy, which is "
@@ -60,7 +62,7 @@ def check_device(cupy):
             f"{type(exc).__name__}: {exc}") from exc
 
 
-_modules = {}
+_modules: dict = {}
 _modules_lock = threading.Lock()
 
 

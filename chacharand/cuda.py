@@ -19,6 +19,8 @@ The output never depends on the device, the launch shape or the GPU model.
 CuPy is imported on the first GPU generator, never by ``import
 chacharand`` or ``import chacharand.cuda``.
 """
+from typing import Any
+
 import numpy as np
 
 from chacharand import _cuda_kernels, _cuda_twin
@@ -141,7 +143,7 @@ class Generator:
         self._bit_generator = bit_generator
         self._rounds = bit_generator.rounds
         self._device = device
-        self._cupy = None
+        self._cupy: Any = None
         if device == "cuda":
             self._cupy = _cuda_kernels.import_cupy()
             _cuda_kernels.check_device(self._cupy)

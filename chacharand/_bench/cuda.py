@@ -12,7 +12,10 @@ are GB/s of output (10**9 bytes written per second; a copy also reads as
 much).  Without CuPy or a device the GPU rows are not run and the report
 says why.  Timings are not tests: this only reports.
 """
+from functools import partial
+import importlib
 import statistics
+from typing import Callable
 
 import numpy as np
 
@@ -28,7 +31,7 @@ SEED = 12345
 def _gpu_or_reason():
     """(cupy, None) when a device answers, else (None, why not)."""
     try:
-        import cupy
+        cupy = importlib.import_module("cupy")
     except ImportError as exc:
         return None, f"CuPy is not installed ({exc})"
     try:
@@ -104,25 +107,25 @@ def _cpu_rows(size, repeat, min_sample_ns):
 
     raw = np.empty(size, dtype=np.uint64)
     floats = np.empty(size)
-    calls = []
+    calls: list[tuple[str, Callable[[], object]]] = []
     for name in FAMILIES:
         twin = cuda.Generator(getattr(chacharand, name)(SEED), device="cpu")
         bg = getattr(chacharand, name)(SEED)
         gen = np.random.Generator(getattr(chacharand, name)(SEED))
         calls += [
-            (f"CPU twin {name} random_raw",
-             lambda g=twin: g.random_raw(out=raw)),
-            (f"CPU twin {name} random float64",
-             lambda g=twin: g.random(out=floats)),
-            (f"CPU {name}.random_raw", lambda b=bg: b.random_raw(out=raw)),
+            (f"CPU twin {name} random_raw", partial(twin.random_raw,
+                                                     out=raw)),
+            (f"CPU twin {name} random float64", partial(twin.random,
+                                                         out=floats)),
+            (f"CPU {name}.random_raw", partial(bg.random_raw, out=raw)),
             (f"CPU numpy.random.Generator({name}) random float64",
-             lambda g=gen: g.random(out=floats)),
+             partial(gen.random, out=floats)),
         ]
     twin = cuda.Generator(chacharand.ChaCha8(SEED), device="cpu")
     calls.append(("CPU twin ChaCha8 standard_normal float64",
-                  lambda: twin.standard_normal(out=floats)))
+                  partial(twin.standard_normal, out=floats)))
     loops = [calibrate(fn, min_sample_ns) for _, fn in calls]
-    samples = [[] for _ in calls]
+    samples: list[list[float]] = [[] for _ in calls]
     for _ in range(repeat):
         for i, (_, fn) in enumerate(calls):
             samples[i].append(sample(fn, loops[i]) * 1e-9)
