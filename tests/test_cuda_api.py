@@ -7,6 +7,7 @@ generator without CuPy or without a device says which is missing.
 """
 import subprocess
 import sys
+import tempfile
 import textwrap
 
 import numpy as np
@@ -133,8 +134,12 @@ def test_the_position_moves_by_the_words_used():
 
 
 def run_python(code):
-    out = subprocess.run([sys.executable, "-c", textwrap.dedent(code)],
-                         capture_output=True, text=True, timeout=300)
+    """Run `code` in a fresh interpreter, outside the source tree (so that
+    the installed package is imported)."""
+    with tempfile.TemporaryDirectory() as scratch:
+        out = subprocess.run([sys.executable, "-c", textwrap.dedent(code)],
+                             capture_output=True, text=True, timeout=300,
+                             cwd=scratch)
     assert out.returncode == 0, out.stdout + out.stderr
     return out.stdout
 

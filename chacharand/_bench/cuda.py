@@ -99,7 +99,7 @@ def _gpu_rows(cupy, size, repeat):
     return rows
 
 
-def _cpu_rows(size, repeat, min_sample_ns):
+def _cpu_rows(size: int, repeat: int, min_sample_ns: float) -> list[dict]:
     """The CPU rows, their samples interleaved (one of each in turn) as
     ``chacharand bench`` does, so that a noisy machine slows all alike."""
     import chacharand
