@@ -21,9 +21,11 @@ import numpy as np
 
 from chacharand._bench.machine import describe, flags_summary
 from chacharand._bench.timing import calibrate, sample
+from chacharand._registry import FAMILIES as _ALL_FAMILIES
 
 SCHEMA = "chacharand-bench-cuda/1"
-FAMILIES = ("ChaCha8", "ChaCha12", "ChaCha20")
+# The families chacharand.cuda draws from: those that can seek (ChaCha).
+FAMILIES = tuple(f.name for f in _ALL_FAMILIES if f.seekable)
 CUPY_BIT_GENERATORS = ("XORWOW", "Philox4x3210")
 SEED = 12345
 
