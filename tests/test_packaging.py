@@ -101,7 +101,12 @@ def test_wheel_ships_headers_and_pxd_but_no_c_sources(wheel):
                      "chacharand/_hc128.pxd", "chacharand/_isaac.pxd",
                      "chacharand/py.typed", "chacharand/__init__.pyi",
                      "chacharand/_cli/__init__.py",
-                     "chacharand/_bench/operations.py"):
+                     "chacharand/_bench/operations.py",
+                     # chacharand.cuda compiles these at run time.
+                     "chacharand/cuda.py",
+                     "chacharand/_core/chacha/chacha_cuda.cu",
+                     "chacharand/_core/chacha/chacha_block.h",
+                     "chacharand/_core/chacha/chacha_transforms.h"):
         assert required in names, required
     assert f"\nVersion: {version}\n".encode() in metadata
     for classifier in ("Programming Language :: Python :: 3.10",

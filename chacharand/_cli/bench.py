@@ -18,6 +18,7 @@ DEFAULT_SIZE = 2**20
 DEFAULT_REPEAT = 11
 QUICK_SIZE = 2**12
 QUICK_REPEAT = 3
+DEFAULT_CUDA_SIZE = 2**26
 
 
 def _positive_int(text):
@@ -45,6 +46,15 @@ def add_arguments(parser):
     parser.add_argument("--quick", action="store_true",
                         help=f"a rough run in seconds: N={QUICK_SIZE}, "
                              f"R={QUICK_REPEAT} unless given")
+    parser.add_argument(
+        "--cuda", action="store_true",
+        help="chacharand.cuda instead: GB/s on the CUDA device against "
+             "CuPy's generators and a device copy, and the CPU twin "
+             "(without a device, the CPU rows and why the GPU ones could "
+             "not run)")
+    parser.add_argument("--cuda-size", type=_positive_int, metavar="N",
+                        help=f"values per GPU call with --cuda (default "
+                             f"{DEFAULT_CUDA_SIZE})")
     parser.add_argument("--progress", action=argparse.BooleanOptionalAction,
                         help="a progress line on stderr (default: when "
                              "stderr is a terminal)")
@@ -55,19 +65,30 @@ def run(args):
     size = args.size or (QUICK_SIZE if args.quick else DEFAULT_SIZE)
     repeat = args.repeat or (QUICK_REPEAT if args.quick else DEFAULT_REPEAT)
     min_sample_ns = 2e5 if args.quick else 5e6
+    if args.cuda:
+        from chacharand._bench import cuda
+        cuda_size = args.cuda_size or (QUICK_SIZE if args.quick
+                                       else DEFAULT_CUDA_SIZE)
+        report = cuda.run(cuda_size, size, repeat, min_sample_ns)
+        return _emit(report, cuda.format_text, args.json)
     progress = args.progress
     if progress is None:
         progress = sys.stderr is not None and sys.stderr.isatty()
     report = run_bench(size, repeat, min_sample_ns,
                        progress=progress, quick=args.quick)
-    if args.json == "-":
+    return _emit(report, format_text, args.json)
+
+
+def _emit(report, format_text, json_to):
+    """The table on stdout, and the JSON to `json_to` ("-": stdout only)."""
+    if json_to == "-":
         json.dump(report, sys.stdout, indent=1)
         sys.stdout.write("\n")
         return 0
     print(format_text(report))
-    if args.json:
-        with open(args.json, "w", encoding="utf-8") as f:
+    if json_to:
+        with open(json_to, "w", encoding="utf-8") as f:
             json.dump(report, f, indent=1)
             f.write("\n")
-        print(f"\nWrote {args.json}")
+        print(f"\nWrote {json_to}")
     return 0

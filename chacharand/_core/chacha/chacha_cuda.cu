@@ -1,0 +1,251 @@
+/*
+ * ChaCha on CUDA: keystream draws and their transforms, into device memory.
+ *
+ * Compiled at run time by NVRTC (chacharand.cuda, with --fmad=false) and,
+ * in the tests, by nvcc and as host C++ over emulated thread indices.  The
+ * block function and the transforms are the C core's (chacha_block.h,
+ * chacha_transforms.h), so the output is the CPU's, bit for bit.
+ *
+ * A draw of n elements, element i made of K consecutive keystream words,
+ * starts at word `first_word` (0-15) of the block whose counter is in
+ * input[12..13]: element i is words first_word + K*i .. + K-1 from there.
+ * The work is cut into tiles of blockDim.x * CHACHA_CUDA_ILP blocks; a CUDA
+ * block takes tiles in a grid-stride loop.  For each tile:
+ *   1. every thread makes CHACHA_CUDA_ILP whole keystream blocks at once
+ *      (independent chains, for instruction-level parallelism) into shared
+ *      memory, rows padded to 17 words so that the threads hit distinct
+ *      banks; an element cut by the tile's end needs the next block too,
+ *      which thread 0 makes;
+ *   2. after a barrier, consecutive threads compute consecutive elements
+ *      of the tile from shared memory and store them: coalesced.
+ * What element i holds depends only on i and the stream, never on the grid,
+ * the block size or the GPU.
+ */
+#include "chacha_block.h"
+#include "chacha_transforms.h"
+
+#ifndef CHACHA_CUDA_ILP
+#define CHACHA_CUDA_ILP 4 /* keystream blocks per thread per tile */
+#endif
+#define CHACHA_ROW 17     /* shared-memory words per keystream block */
+
+/* Shared memory per CUDA block: the tile and one spare block. */
+#define CHACHA_CUDA_SHARED_WORDS(threads) \
+    (((threads) * CHACHA_CUDA_ILP + 1) * CHACHA_ROW)
+
+extern __shared__ uint32_t chacha_tile[];
+
+template <int ROUNDS, int K, class Transform>
+__device__ void chacha_draw(const uint32_t *input_g, uint32_t first_word,
+                            uint64_t n, typename Transform::value_type *out,
+                            const Transform transform) {
+    uint32_t input[CHACHA_WORDS];
+    for (int i = 0; i < CHACHA_WORDS; i++) {
+        input[i] = input_g[i];
+    }
+    const uint64_t start_block = cr_words_u64(input[12], input[13]);
+    const uint32_t threads = blockDim.x;
+    const uint32_t tid = threadIdx.x;
+    const uint64_t tile_blocks = (uint64_t)threads * CHACHA_CUDA_ILP;
+    const uint64_t tile_words = tile_blocks * CHACHA_WORDS;
+    const uint64_t total_words = first_word + (uint64_t)K * n;
+    const uint64_t tiles = (total_words + tile_words - 1) / tile_words;
+    /* Elements can run past a tile's end only when K does not divide
+     * first_word (K divides 16). */
+    const bool straddles = (first_word % K) != 0;
+
+    for (uint64_t tile = blockIdx.x; tile < tiles; tile += gridDim.x) {
+        const uint64_t tile_block = start_block + tile * tile_blocks;
+        uint32_t x[CHACHA_CUDA_ILP][CHACHA_WORDS];
+#pragma unroll
+        for (int j = 0; j < CHACHA_CUDA_ILP; j++) {
+            chacha_block(input, tile_block + tid + (uint64_t)j * threads,
+                         x[j], ROUNDS);
+        }
+#pragma unroll
+        for (int j = 0; j < CHACHA_CUDA_ILP; j++) {
+            uint32_t *row = chacha_tile + (tid + j * threads) * CHACHA_ROW;
+            for (int w = 0; w < CHACHA_WORDS; w++) {
+                row[w] = x[j][w];
+            }
+        }
+        if (straddles && tid == 0) {
+            uint32_t *row = chacha_tile + tile_blocks * CHACHA_ROW;
+            chacha_block(input, tile_block + tile_blocks, x[0], ROUNDS);
+            for (int w = 0; w < CHACHA_WORDS; w++) {
+                row[w] = x[0][w];
+            }
+        }
+        __syncthreads();
+
+        /* Elements whose first word lies in this tile. */
+        const uint64_t tile_start = tile * tile_words;
+        const uint64_t lo = tile_start > first_word
+            ? (tile_start - first_word + K - 1) / K : 0;
+        uint64_t hi = (tile_start + tile_words - first_word + K - 1) / K;
+        if (hi > n) {
+            hi = n;
+        }
+        for (uint64_t i = lo + tid; i < hi; i += threads) {
+            const uint64_t local = first_word + K * i - tile_start;
+            uint32_t w[K];
+            for (int k = 0; k < K; k++) {
+                const uint64_t q = local + k;
+                w[k] = chacha_tile[(q / CHACHA_WORDS) * CHACHA_ROW +
+                                   q % CHACHA_WORDS];
+            }
+            out[i] = transform(w);
+        }
+        __syncthreads();
+    }
+}
+
+/* ---- the transforms (value type, words per element K) ------------------ */
+
+struct chacha_words32 { /* K = 1: keystream words (bytes) */
+    typedef uint32_t value_type;
+    __device__ uint32_t operator()(const uint32_t *w) const { return w[0]; }
+};
+
+struct chacha_raw64 { /* K = 2: random_raw */
+    typedef uint64_t value_type;
+    __device__ uint64_t operator()(const uint32_t *w) const {
+        return cr_words_u64(w[0], w[1]);
+    }
+};
+
+struct chacha_random_f64 { /* K = 2: numpy's random(dtype=float64) */
+    typedef double value_type;
+    __device__ double operator()(const uint32_t *w) const {
+        return cr_unit_f64(cr_words_u64(w[0], w[1]));
+    }
+};
+
+struct chacha_random_f32 { /* K = 1: numpy's random(dtype=float32) */
+    typedef float value_type;
+    __device__ float operator()(const uint32_t *w) const {
+        return cr_unit_f32(w[0]);
+    }
+};
+
+struct chacha_uniform_f64 { /* K = 2: low + span * random */
+    typedef double value_type;
+    double low, span;
+    __device__ double operator()(const uint32_t *w) const {
+        return low + span * cr_unit_f64(cr_words_u64(w[0], w[1]));
+    }
+};
+
+struct chacha_uniform_f32 { /* K = 1, in double, rounded once */
+    typedef float value_type;
+    double low, span;
+    __device__ float operator()(const uint32_t *w) const {
+        return (float)(low + span * (double)cr_unit_f32(w[0]));
+    }
+};
+
+struct chacha_normal_f64 { /* K = 4 */
+    typedef double value_type;
+    double loc, scale;
+    int affine;
+    __device__ double operator()(const uint32_t *w) const {
+        double z = cr_normal_f64(w);
+        return affine ? loc + scale * z : z;
+    }
+};
+
+struct chacha_normal_f32 { /* K = 2, in double, rounded once */
+    typedef float value_type;
+    double loc, scale;
+    int affine;
+    __device__ float operator()(const uint32_t *w) const {
+        double z = cr_normal_from_2_words(w);
+        return (float)(affine ? loc + scale * z : z);
+    }
+};
+
+template <class T, bool WIDE>
+struct chacha_integers { /* K = 2 (narrow) or 4 (wide): low + offset */
+    typedef T value_type;
+    uint64_t low, rng;
+    __device__ T operator()(const uint32_t *w) const {
+        uint64_t offset = WIDE ? cr_bounded_wide(w, rng)
+                               : cr_bounded_narrow(w, rng);
+        return (T)(low + offset);
+    }
+};
+
+/* ---- entry points, one set per round count ----------------------------- */
+
+#define CHACHA_DRAW_ARGS \
+    const uint32_t *input, uint32_t first_word, unsigned long long n
+
+#define CHACHA_INTEGER_KERNELS(R, T, name)                                   \
+    extern "C" __global__ void chacha##R##_integers_narrow_##name(           \
+        CHACHA_DRAW_ARGS, unsigned long long low, unsigned long long rng,    \
+        T *out) {                                                            \
+        chacha_integers<T, false> t = {low, rng};                            \
+        chacha_draw<R, 2>(input, first_word, n, out, t);                     \
+    }                                                                        \
+    extern "C" __global__ void chacha##R##_integers_wide_##name(             \
+        CHACHA_DRAW_ARGS, unsigned long long low, unsigned long long rng,    \
+        T *out) {                                                            \
+        chacha_integers<T, true> t = {low, rng};                             \
+        chacha_draw<R, 4>(input, first_word, n, out, t);                     \
+    }
+
+#define CHACHA_CUDA_KERNELS(R)                                               \
+    extern "C" __global__ void chacha##R##_words32(CHACHA_DRAW_ARGS,         \
+                                                   uint32_t *out) {          \
+        chacha_draw<R, 1>(input, first_word, n, out, chacha_words32());      \
+    }                                                                        \
+    extern "C" __global__ void chacha##R##_raw64(CHACHA_DRAW_ARGS,           \
+                                                 uint64_t *out) {            \
+        chacha_draw<R, 2>(input, first_word, n, out, chacha_raw64());        \
+    }                                                                        \
+    extern "C" __global__ void chacha##R##_random_f64(CHACHA_DRAW_ARGS,      \
+                                                      double *out) {         \
+        chacha_draw<R, 2>(input, first_word, n, out, chacha_random_f64());   \
+    }                                                                        \
+    extern "C" __global__ void chacha##R##_random_f32(CHACHA_DRAW_ARGS,      \
+                                                      float *out) {          \
+        chacha_draw<R, 1>(input, first_word, n, out, chacha_random_f32());   \
+    }                                                                        \
+    extern "C" __global__ void chacha##R##_uniform_f64(                      \
+        CHACHA_DRAW_ARGS, double low, double span, double *out) {            \
+        chacha_uniform_f64 t = {low, span};                                  \
+        chacha_draw<R, 2>(input, first_word, n, out, t);                     \
+    }                                                                        \
+    extern "C" __global__ void chacha##R##_uniform_f32(                      \
+        CHACHA_DRAW_ARGS, double low, double span, float *out) {             \
+        chacha_uniform_f32 t = {low, span};                                  \
+        chacha_draw<R, 1>(input, first_word, n, out, t);                     \
+    }                                                                        \
+    extern "C" __global__ void chacha##R##_normal_f64(                       \
+        CHACHA_DRAW_ARGS, double loc, double scale, int affine,              \
+        double *out) {                                                       \
+        chacha_normal_f64 t = {loc, scale, affine};                          \
+        chacha_draw<R, 4>(input, first_word, n, out, t);                     \
+    }                                                                        \
+    extern "C" __global__ void chacha##R##_normal_f32(                       \
+        CHACHA_DRAW_ARGS, double loc, double scale, int affine,              \
+        float *out) {                                                        \
+        chacha_normal_f32 t = {loc, scale, affine};                          \
+        chacha_draw<R, 2>(input, first_word, n, out, t);                     \
+    }                                                                        \
+    CHACHA_INTEGER_KERNELS(R, uint8_t, u8)                                   \
+    CHACHA_INTEGER_KERNELS(R, uint16_t, u16)                                 \
+    CHACHA_INTEGER_KERNELS(R, uint32_t, u32)                                 \
+    CHACHA_INTEGER_KERNELS(R, uint64_t, u64)
+
+/* CHACHA_CUDA_ROUNDS=R builds the kernels of one round count only (a third
+ * of the compile time); without it, all three. */
+#if !defined(CHACHA_CUDA_ROUNDS) || CHACHA_CUDA_ROUNDS == 8
+CHACHA_CUDA_KERNELS(8)
+#endif
+#if !defined(CHACHA_CUDA_ROUNDS) || CHACHA_CUDA_ROUNDS == 12
+CHACHA_CUDA_KERNELS(12)
+#endif
+#if !defined(CHACHA_CUDA_ROUNDS) || CHACHA_CUDA_ROUNDS == 20
+CHACHA_CUDA_KERNELS(20)
+#endif
