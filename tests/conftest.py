@@ -1,24 +1,31 @@
-"""Shared fixtures: the tests always run against the installed package."""
+"""Shared fixtures: the tests always run against a built, installed package.
+
+An ordinary install and an editable one (``pip install -e .
+--no-build-isolation``, whose compiled modules live in its build folder)
+both do; the bare source folder, whose extension modules were never built
+or were built in place, does not: it would test something no user runs.
+"""
+import importlib
 import pathlib
 
 import pytest
 
-import chacharand
-
 DATA = pathlib.Path(__file__).parent / "data"
 SOURCE_TREE = pathlib.Path(__file__).resolve().parent.parent / "chacharand"
 
-# An editable install also imports the package from the source tree, but
-# its compiled modules come from the build directory: that is accepted.
-import chacharand._chacha  # noqa: E402
-
-if pathlib.Path(chacharand.__file__).resolve().parent == SOURCE_TREE and \
-        pathlib.Path(chacharand._chacha.__file__).resolve().parent == \
-        SOURCE_TREE:
+try:
+    _compiled = importlib.import_module("chacharand._base")
+except ImportError as exc:
     raise RuntimeError(
-        "the tests imported chacharand from the source tree; install the "
-        "package and run pytest from outside the repository root"
-    )
+        "chacharand's compiled modules cannot be imported; install the "
+        "package (pip install -e . --no-build-isolation, or pip install .) "
+        "and run pytest from the repository root or outside it") from exc
+
+if pathlib.Path(_compiled.__file__).resolve().parent == SOURCE_TREE:
+    raise RuntimeError(
+        "the tests imported chacharand's compiled modules from the source "
+        "folder (an in-place build); install the package instead (pip "
+        "install -e . --no-build-isolation, or pip install .)")
 
 
 @pytest.fixture(scope="session")

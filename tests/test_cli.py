@@ -131,6 +131,9 @@ def test_source_folder_says_what_to_do_instead(tmp_path):
         pytest.skip("no source folder next to the tests")
     if any(source.glob("_chacha*.so")) or any(source.glob("_chacha*.pyd")):
         pytest.skip("the source folder holds compiled modules")
+    if pathlib.Path(chacharand.__file__).resolve().parent == source:
+        pytest.skip("the source folder is the installed package (an "
+                    "editable install)")
     proc = run([], ROOT, check=False)
     assert proc.returncode == 1
     assert "this is a source folder, not the installed package" in \

@@ -1,4 +1,5 @@
 """The typed stubs agree with numpy's and describe the API (mypy)."""
+import os
 import pathlib
 import subprocess
 import sys
@@ -6,9 +7,12 @@ import textwrap
 
 import pytest
 
+import chacharand
+
 pytest.importorskip("mypy")
 
 ALLOWLIST = pathlib.Path(__file__).parent / "stubtest_allowlist.txt"
+ROOT = pathlib.Path(__file__).resolve().parent.parent
 
 USAGE = textwrap.dedent("""
     import types
@@ -40,13 +44,24 @@ USAGE = textwrap.dedent("""
 """)
 
 
+def mypy_env():
+    """The environment for mypy: it finds the installed stubs itself, but
+    not those of an editable install (an import hook mypy does not run),
+    which are the source folder's: then it is told where they are."""
+    package = pathlib.Path(chacharand.__file__).resolve().parent
+    if package != ROOT / "chacharand":
+        return None
+    return dict(os.environ, MYPYPATH=str(ROOT))
+
+
 def test_stubs_type_check(tmp_path):
     sample = tmp_path / "usage.py"
     sample.write_text(USAGE, encoding="utf-8")
     # From outside the source tree, so the installed stubs are checked.
     out = subprocess.run(
         [sys.executable, "-m", "mypy", "--no-incremental", "--strict",
-         str(sample)], cwd=tmp_path, capture_output=True, text=True)
+         str(sample)], cwd=tmp_path, capture_output=True, text=True,
+        env=mypy_env())
     assert out.returncode == 0, out.stdout + out.stderr
 
 
@@ -57,7 +72,7 @@ def test_a_wrong_family_name_is_a_type_error(tmp_path):
                       encoding="utf-8")
     out = subprocess.run(
         [sys.executable, "-m", "mypy", "--no-incremental", str(sample)],
-        cwd=tmp_path, capture_output=True, text=True)
+        cwd=tmp_path, capture_output=True, text=True, env=mypy_env())
     assert out.returncode == 1 and "No overload variant" in out.stdout, \
         out.stdout
 
@@ -71,5 +86,5 @@ def test_stubs_match_the_runtime(tmp_path):
         [sys.executable, "-m", "mypy.stubtest", "chacharand",
          "--mypy-config-file", str(config),
          "--allowlist", str(ALLOWLIST)],
-        cwd=tmp_path, capture_output=True, text=True)
+        cwd=tmp_path, capture_output=True, text=True, env=mypy_env())
     assert out.returncode == 0, out.stdout[-5000:] + out.stderr
