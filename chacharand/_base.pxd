@@ -1,27 +1,80 @@
 # The shared shell of every chacharand bit generator: state memory, seeding,
-# bulk output under the lock, spawning.  Subclasses supply the algorithm.
+# the family's fill table, bulk output under the lock, spawning.
+# Subclasses supply the algorithm: its C state and its fill table.
 from libc.stdint cimport uint8_t, uint32_t, uint64_t
 
 from numpy.random cimport BitGenerator
+
+cdef extern from "common/wipe.h" nogil:
+    void cr_wipe(void *p, size_t n)
+
+# A family's fills (_core/generator/generator.h): numpy's Generator methods
+# and the bit generator's own bulk output, one C function each.
+cdef extern from "generator/generator.h" nogil:
+    ctypedef struct crg_args:
+        double a, b
+        uint64_t off, rng
+        uint32_t buf
+        int bcnt
+
+    ctypedef void (*crg_fill_fn)(void *state, void *out, size_t n,
+                                 crg_args *args)
+
+    enum crg_method:
+        CRG_RANDOM
+        CRG_RANDOM_F
+        CRG_UNIFORM
+        CRG_STD_NORMAL
+        CRG_STD_NORMAL_F
+        CRG_NORMAL
+        CRG_STD_EXP
+        CRG_STD_EXP_F
+        CRG_STD_EXP_INV
+        CRG_STD_EXP_INV_F
+        CRG_BOUNDED_U64
+        CRG_BOUNDED_U32
+        CRG_BOUNDED_U16
+        CRG_BOUNDED_U8
+        CRG_BOUNDED_BOOL
+        CRG_RAW_UINT64
+        CRG_RAW_BYTES
+        CRG_METHOD_COUNT
+
+    ctypedef struct crg_table:
+        crg_fill_fn fill[CRG_METHOD_COUNT]
 
 
 cdef class KeyedBitGenerator(BitGenerator):
     cdef void *_allocation
     cdef void *_state
     cdef size_t _state_size
+    # The family's fills, set by _wire (NULL until the generator is keyed).
+    cdef const crg_table *_fills
 
     cdef int _allocate_state(self, size_t size) except -1
     cdef bytes _key_from_seed(self, object seed, object key,
                               object stream=*)
     cdef void _wire(self, uint64_t (*next_uint64)(void *) noexcept nogil,
                     uint32_t (*next_uint32)(void *) noexcept nogil,
-                    double (*next_double)(void *) noexcept nogil)
-    # The algorithm's bulk output; called without the GIL, lock held.
-    cdef void _fill_uint64(self, uint64_t *out, size_t n) noexcept nogil
-    cdef void _fill_bytes(self, uint8_t *out, size_t n) noexcept nogil
+                    double (*next_double)(void *) noexcept nogil,
+                    const crg_table *fills)
 
-    # Interruptible bulk work; the caller holds the lock.
+    # Interruptible bulk work: the one fill loop.  _fill takes the lock,
+    # the *_locked ones expect the caller to hold it.
     cdef void *_snapshot(self) except NULL
     cdef void _drop_snapshot(self, void *copy, bint restore) noexcept
-    cdef int _fill_locked(self, void *out, size_t n, bint words) except -1
+    cdef int _fill(self, int method, void *out, size_t n, size_t itemsize,
+                   crg_args *args) except -1
+    cdef int _fill_locked(self, int method, void *out, size_t n,
+                          size_t itemsize, crg_args *args) except -1
     cdef int _discard_locked(self, object count) except -1
+
+
+# The words of a C state array as a new numpy array of `dtype`, the first
+# `consumed` of them zero (output already read: a state depends on the
+# position only and holds no past output).
+cdef object state_words(const void *words, size_t nbytes, str dtype,
+                        size_t consumed)
+# ImportError unless the registry's array lengths (in `state`) match the C
+# struct's field sizes in bytes (`sizes`): the two descriptions of a state.
+cdef int check_layout(str name, dict state, dict sizes) except -1

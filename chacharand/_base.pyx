@@ -2,9 +2,11 @@
 """The shell shared by every chacharand bit generator.
 
 It owns the C state's memory (aligned, wiped on free), turns `seed` or
-`key` into key bytes, wires numpy's ``bitgen_t`` and writes bulk output
-under the generator's lock.  A subclass allocates its C state, fills it
-from the key, and implements ``_fill_uint64`` and ``_fill_bytes``.
+`key` into key bytes, wires numpy's ``bitgen_t`` together with the
+family's fill table, and runs every bulk fill -- the bit generator's own
+``random_raw``/``random_bytes`` and chacharand.Generator's methods --
+through one loop under the generator's lock.  A subclass allocates its C
+state, fills it from the key, and hands its table to ``_wire``.
 """
 from threading import Lock
 
@@ -20,24 +22,25 @@ from libc.string cimport memcpy, memset
 
 cimport numpy as cnp
 
-from chacharand._registry import family
+from chacharand._registry import family, names
 from chacharand._seeding import (key_seed_sequence, seed_sequence,
                                  stream_seed_sequence)
 from chacharand._validation import as_bounded_int, as_int, as_key_bytes, as_size
 
 cnp.import_array()
 
-cdef extern from "common/wipe.h" nogil:
-    void cr_wipe(void *p, size_t n)
-
 cdef enum:
     ALIGNMENT = 64
-    # Bulk output is written a chunk at a time (1 MiB), with the GIL
-    # released for each chunk and pending signals checked between chunks:
-    # small enough that Ctrl-C is seen within milliseconds on any family,
-    # large enough that the check costs nothing.
-    CHUNK_BYTES = 1 << 20
-    CHUNK_WORDS = CHUNK_BYTES // 8
+    # Bulk output is written a chunk of 2**20 values at a time (bytes, for
+    # random_bytes), with the GIL released for each chunk and pending
+    # signals checked between chunks: small enough that Ctrl-C is seen
+    # within milliseconds on any family, large enough that the check costs
+    # nothing.  Discards go 2**17 words (1 MiB of scratch) at a time.
+    CHUNK_VALUES = 1 << 20
+    CHUNK_WORDS = CHUNK_VALUES // 8
+    # Fills of fewer values keep the GIL: dropping and taking it back
+    # would cost more than such a fill (a few microseconds at most).
+    NOGIL_MIN = 1024
 
 cdef object MAX_BYTES = 2 ** 63 - 1
 
@@ -78,6 +81,24 @@ def _uint64_array(shape):
             from None
 
 
+cdef object state_words(const void *words, size_t nbytes, str dtype,
+                        size_t consumed):
+    out = np.frombuffer((<const char *>words)[:nbytes], dtype).copy()
+    out[:consumed] = 0
+    return out
+
+
+cdef int check_layout(str name, dict state, dict sizes) except -1:
+    for field, nbytes in sizes.items():
+        spec = state[field]
+        if spec.length * np.dtype(spec.dtype).itemsize != nbytes:
+            raise ImportError(
+                f"chacharand's registry gives {name}'s state[{field!r}] "
+                f"{spec.length} {spec.dtype} values, the C core {nbytes} "
+                "bytes: the build is inconsistent")
+    return 0
+
+
 cdef class KeyedBitGenerator(BitGenerator):
     """Base of the chacharand bit generators; not for direct use.
 
@@ -100,7 +121,7 @@ cdef class KeyedBitGenerator(BitGenerator):
         raise TypeError(
             f"{type(self).__name__} cannot be instantiated: "
             "KeyedBitGenerator is the abstract base of the chacharand "
-            "generators; use one of them (ChaCha20, HC128, ...)")
+            f"generators; use one of them ({names()})")
 
     def __dealloc__(self):
         if self._allocation != NULL:
@@ -162,20 +183,18 @@ cdef class KeyedBitGenerator(BitGenerator):
 
     cdef void _wire(self, uint64_t (*next_uint64)(void *) noexcept nogil,
                     uint32_t (*next_uint32)(void *) noexcept nogil,
-                    double (*next_double)(void *) noexcept nogil):
+                    double (*next_double)(void *) noexcept nogil,
+                    const crg_table *fills):
+        """Point numpy's bitgen_t at the family's hot path, and the bulk
+        fills at its table: from here on the generator draws."""
         self._bitgen.state = self._state
         self._bitgen.next_uint64 = next_uint64
         self._bitgen.next_uint32 = next_uint32
         self._bitgen.next_double = next_double
         self._bitgen.next_raw = next_uint64
+        self._fills = fills
         self.capsule = PyCapsule_New(<void *>&self._bitgen, "BitGenerator",
                                      NULL)
-
-    cdef void _fill_uint64(self, uint64_t *out, size_t n) noexcept nogil:
-        pass
-
-    cdef void _fill_bytes(self, uint8_t *out, size_t n) noexcept nogil:
-        pass
 
     # ---- bulk output, interruptible (callers hold the lock) ---------------
 
@@ -196,33 +215,49 @@ cdef class KeyedBitGenerator(BitGenerator):
         cr_wipe(copy, self._state_size)
         free(copy)
 
-    cdef int _fill_locked(self, void *out, size_t n, bint words) except -1:
-        """Fill `out` with `n` 64-bit draws (`words`) or `n` bytes.
+    cdef int _fill(self, int method, void *out, size_t n, size_t itemsize,
+                   crg_args *args) except -1:
+        """_fill_locked under the generator's lock (taken once)."""
+        with self.lock:
+            return self._fill_locked(method, out, n, itemsize, args)
 
-        A chunk at a time: the GIL is released while each chunk is filled
-        and signals are checked between chunks.  If one raises (Ctrl-C),
-        the state is put back as it was before the call and the exception
+    cdef int _fill_locked(self, int method, void *out, size_t n,
+                          size_t itemsize, crg_args *args) except -1:
+        """`n` values of the family's fill `method` (`itemsize` bytes each)
+        into `out`; the caller holds the lock.
+
+        The one bulk loop of chacharand: a chunk of 2**20 values at a time,
+        with the GIL released while each chunk is filled (unless `n` is small)
+        and signals checked between chunks.  If one raises (Ctrl-C), the
+        state is put back as it was before the call and the exception
         propagates: an interrupted call has drawn nothing.  Chunks are
-        whole 64-bit words, so splitting a byte request consumes the same
-        words as one call would.
+        whole 64-bit words of output, so splitting a request consumes the
+        same words as one call would; what a method carries from one chunk
+        to the next (numpy's buffered 32-bit word) lives in `args`.
         """
-        cdef size_t unit = 8 if words else 1
-        cdef size_t chunk = CHUNK_BYTES // unit
-        cdef size_t done = 0, step
-        cdef uint8_t *at
-        cdef void *before = self._snapshot() if n > chunk else NULL
+        if self._fills == NULL:
+            raise TypeError(
+                f"this {type(self).__name__} was never keyed (its __init__ "
+                "did not run): it has nothing to draw from")
+        cdef crg_fill_fn fill = self._fills.fill[method]
+        cdef void *state = self._state
+        cdef size_t chunk = CHUNK_VALUES
+        cdef size_t step
+        cdef uint8_t *at = <uint8_t *>out
+        cdef void *before
+        if n < NOGIL_MIN:
+            fill(state, at, n, args)
+            return 0
+        before = self._snapshot() if n > chunk else NULL
         try:
             while True:
-                step = min(n - done, chunk)
-                at = <uint8_t *>out + done * unit
+                step = min(n, chunk)
                 with nogil:
-                    if words:
-                        self._fill_uint64(<uint64_t *>at, step)
-                    else:
-                        self._fill_bytes(at, step)
-                done += step
-                if done == n:
+                    fill(state, at, step, args)
+                n -= step
+                if n == 0:
                     break
+                at += step * itemsize
                 PyErr_CheckSignals()
         except BaseException:
             self._drop_snapshot(before, True)
@@ -236,9 +271,16 @@ cdef class KeyedBitGenerator(BitGenerator):
         Interruptible like the fills; an interrupted discard leaves the
         generator where it was.
         """
-        cdef uint64_t *chunk = <uint64_t *>malloc(CHUNK_WORDS * 8)
+        cdef uint64_t *chunk
         cdef void *before = NULL
         cdef size_t step
+        cdef crg_fill_fn fill
+        if self._fills == NULL:
+            raise TypeError(
+                f"this {type(self).__name__} was never keyed (its __init__ "
+                "did not run): it has nothing to draw from")
+        fill = self._fills.fill[<int>CRG_RAW_UINT64]
+        chunk = <uint64_t *>malloc(CHUNK_WORDS * 8)
         if chunk == NULL:
             raise MemoryError("cannot allocate a scratch buffer")
         try:
@@ -247,7 +289,7 @@ cdef class KeyedBitGenerator(BitGenerator):
             while count > 0:
                 step = min(count, CHUNK_WORDS)
                 with nogil:
-                    self._fill_uint64(chunk, step)
+                    fill(self._state, chunk, step, NULL)
                 count -= step
                 if count:
                     PyErr_CheckSignals()
@@ -321,7 +363,8 @@ cdef class KeyedBitGenerator(BitGenerator):
             target = _uint64_array(1 if shape is None else shape)
         cdef cnp.ndarray array = target
         with self.lock:
-            self._fill_locked(cnp.PyArray_DATA(array), array.size, True)
+            self._fill_locked(CRG_RAW_UINT64, cnp.PyArray_DATA(array),
+                              array.size, 8, NULL)
         if not output:
             return None
         if out is not None:
@@ -361,7 +404,8 @@ cdef class KeyedBitGenerator(BitGenerator):
             raise MemoryError(
                 f"cannot allocate length={length} bytes") from None
         with self.lock:
-            self._fill_locked(PyBytes_AS_STRING(out), length, False)
+            self._fill_locked(CRG_RAW_BYTES, PyBytes_AS_STRING(out), length,
+                              1, NULL)
         return out
 
     def _repr_fields(self):

@@ -10,6 +10,10 @@ from libc.stdint cimport uint8_t, uint32_t, uint64_t
 from chacharand._base cimport KeyedBitGenerator
 
 cdef extern from "chacha/chacha.h" nogil:
+    enum:
+        CHACHA_KEY_BYTES
+        CHACHA_BLOCK_WORDS
+
     ctypedef void (*chacha_blocks_fn)(const uint32_t *input, uint8_t *out,
                                       size_t nblocks)
 

@@ -14,7 +14,8 @@ import numpy as np
 
 from libc.stdint cimport uint8_t, uint32_t, uint64_t
 from libc.string cimport memset
-from chacharand._base cimport KeyedBitGenerator
+
+from chacharand._base cimport KeyedBitGenerator, cr_wipe, crg_table
 
 # The cold path of the C core, linked into this module only.
 cdef extern from "chacha/chacha.h" nogil:
@@ -27,8 +28,6 @@ cdef extern from "chacha/chacha.h" nogil:
     void chacha_set_stream(chacha_state *s, uint64_t stream)
     uint64_t chacha_get_stream(const chacha_state *s)
     void chacha_get_key(const chacha_state *s, uint8_t *key)
-    void chacha_fill_uint64(chacha_state *s, uint64_t *out, size_t n)
-    void chacha_fill_bytes(chacha_state *s, uint8_t *out, size_t nbytes)
 
 cdef extern from "chacha/chacha_dispatch.h" nogil:
     int CHACHA_BACKEND_COUNT
@@ -37,21 +36,28 @@ cdef extern from "chacha/chacha_dispatch.h" nogil:
     chacha_blocks_fn chacha_backend_kernel(int id, int rounds)
     int chacha_backend_best()
 
+# ChaCha's fills (_core/generator/gen_chacha.c).
+cdef extern from *:
+    """
+    #include "generator/generator.h"
+    CRG_DECLARE_TABLE(chacha);
+    """
+    const crg_table crg_chacha_table
+
+from chacharand._registry import family
 from chacharand._validation import (as_bounded_int, as_int, as_key_bytes,
                                     state_fields)
-
-cdef extern from "common/wipe.h" nogil:
-    void cr_wipe(void *p, size_t n)
 
 __all__ = ["ChaCha8", "ChaCha12", "ChaCha20", "chacha_backends",
            "default_chacha_backend"]
 
-cdef enum:
-    KEY_BYTES = 32
-    WORDS_PER_BLOCK = 16
-
-cdef object STREAM_LIMIT = 2 ** 64
-cdef object WORD_POS_LIMIT = 2 ** 68
+# The three classes share one state layout (the registry's, written once).
+cdef dict STATE = family("ChaCha20").state
+cdef object STREAM_LIMIT = STATE["stream"].limit
+cdef object WORD_POS_LIMIT = STATE["word_pos"].limit
+if STATE["key"].length != CHACHA_KEY_BYTES:
+    raise ImportError("chacharand's registry and C core disagree on the "
+                      "ChaCha key size: the build is inconsistent")
 
 # ---- backends ---------------------------------------------------------------
 
@@ -168,12 +174,12 @@ cdef class ChaChaBitGenerator(KeyedBitGenerator):
 
 
     def __cinit__(self, *args, **kwargs):
-        cdef uint8_t zero_key[KEY_BYTES]
+        cdef uint8_t zero_key[CHACHA_KEY_BYTES]
         self._allocate_state(sizeof(chacha_state))
         self.rng_state = <chacha_state *>self._state
         # A valid state from the start (zero key, portable kernel), so no
         # path ever reaches a NULL kernel, even if __init__ is skipped.
-        memset(zero_key, 0, KEY_BYTES)
+        memset(zero_key, 0, CHACHA_KEY_BYTES)
         chacha_init(self.rng_state, zero_key, 0, 20,
                     chacha_backend_kernel(_PORTABLE, 20))
         self._backend = _PORTABLE
@@ -186,13 +192,8 @@ cdef class ChaChaBitGenerator(KeyedBitGenerator):
         key = self._key_from_seed(seed, key, stream)
         self._backend = backend
         self._rekey(key, stream, word_pos)
-        self._wire(&chacha_uint64, &chacha_uint32, &chacha_double)
-
-    cdef void _fill_uint64(self, uint64_t *out, size_t n) noexcept nogil:
-        chacha_fill_uint64(self.rng_state, out, n)
-
-    cdef void _fill_bytes(self, uint8_t *out, size_t n) noexcept nogil:
-        chacha_fill_bytes(self.rng_state, out, n)
+        self._wire(&chacha_uint64, &chacha_uint32, &chacha_double,
+                   &crg_chacha_table)
 
     cdef int _discard_locked(self, object count) except -1:
         # Seeking is O(1): a 64-bit draw is two words.
@@ -215,13 +216,13 @@ cdef class ChaChaBitGenerator(KeyedBitGenerator):
         cdef uint64_t block
         cdef unsigned word
         chacha_tell(self.rng_state, &block, &word)
-        return (<object>block) * WORDS_PER_BLOCK + word
+        return (<object>block) * CHACHA_BLOCK_WORDS + word
 
     cdef bytes _get_key(self):
-        cdef uint8_t buf[KEY_BYTES]
+        cdef uint8_t buf[CHACHA_KEY_BYTES]
         chacha_get_key(self.rng_state, buf)
-        key = (<char *>buf)[:KEY_BYTES]
-        cr_wipe(buf, KEY_BYTES)
+        key = (<char *>buf)[:CHACHA_KEY_BYTES]
+        cr_wipe(buf, CHACHA_KEY_BYTES)
         return key
 
     # ---- public API ------------------------------------------------------
@@ -350,10 +351,9 @@ cdef class ChaChaBitGenerator(KeyedBitGenerator):
     def state(self, value):
         # Everything is checked before anything changes: a rejected state
         # leaves the generator as it was.
-        inner = state_fields(value, type(self).__name__,
-                             ("key", "stream", "word_pos"))
-        key = as_key_bytes(inner["key"], "state['state']['key']", KEY_BYTES,
-                           exact=True)
+        inner = state_fields(value, type(self).__name__, STATE)
+        key = as_key_bytes(inner["key"], "state['state']['key']",
+                           STATE["key"].length, exact=True)
         stream = as_bounded_int(inner["stream"], "state['state']['stream']",
                                 STREAM_LIMIT)
         word_pos = as_bounded_int(inner["word_pos"],

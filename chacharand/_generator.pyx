@@ -21,7 +21,6 @@ import warnings
 import numpy as np
 
 from cpython.bytes cimport PyBytes_AS_STRING, PyBytes_FromStringAndSize
-from cpython.exc cimport PyErr_CheckSignals
 from libc.math cimport isfinite, isnan, signbit
 from libc.stdint cimport (int8_t, int16_t, int32_t, int64_t, uint8_t,
                           uint16_t, uint32_t, uint64_t)
@@ -29,47 +28,12 @@ from libc.string cimport memset
 
 cimport numpy as cnp
 
-from chacharand._base cimport KeyedBitGenerator
-from chacharand._chacha cimport ChaChaBitGenerator
-from chacharand._hc128 cimport HC128
-from chacharand._isaac cimport ISAAC, ISAAC64
+from chacharand._base cimport (
+    CRG_BOUNDED_BOOL, CRG_BOUNDED_U8, CRG_BOUNDED_U16, CRG_BOUNDED_U32,
+    CRG_BOUNDED_U64, CRG_NORMAL, CRG_RANDOM, CRG_STD_EXP, CRG_STD_EXP_INV,
+    CRG_STD_NORMAL, CRG_UNIFORM, KeyedBitGenerator, crg_args)
 
 cnp.import_array()
-
-cdef extern from "generator/generator.h" nogil:
-    ctypedef struct crg_args:
-        double a, b
-        uint64_t off, rng
-        uint32_t buf
-        int bcnt
-
-    ctypedef void (*crg_fill_fn)(void *state, void *out, size_t n,
-                                 crg_args *args)
-
-    enum crg_method:
-        CRG_RANDOM
-        CRG_RANDOM_F
-        CRG_UNIFORM
-        CRG_STD_NORMAL
-        CRG_STD_NORMAL_F
-        CRG_NORMAL
-        CRG_STD_EXP
-        CRG_STD_EXP_F
-        CRG_STD_EXP_INV
-        CRG_STD_EXP_INV_F
-        CRG_BOUNDED_U64
-        CRG_BOUNDED_U32
-        CRG_BOUNDED_U16
-        CRG_BOUNDED_U8
-        CRG_BOUNDED_BOOL
-
-    ctypedef struct crg_table:
-        crg_fill_fn fill[15]
-
-    const crg_table crg_chacha_table
-    const crg_table crg_hc128_table
-    const crg_table crg_isaac_table
-    const crg_table crg_isaac64_table
 
 cdef extern from "generator/convert.h" nogil:
     const char *crg_convert_backend()
@@ -82,13 +46,6 @@ def conversion_backend():
     return crg_convert_backend().decode("ascii")
 
 _NumPyGenerator = np.random.Generator
-
-# Values per chunk of a long fill: the GIL is taken back between chunks to
-# look for signals (Ctrl-C), a few milliseconds apart at most.
-cdef Py_ssize_t CHUNK = 1 << 20
-
-# Fills of fewer values keep the GIL (a few microseconds at most).
-cdef Py_ssize_t NOGIL_MIN = 1024
 
 # What a fast path returns when NumPy's own method must handle the call.
 cdef object DEFER = object()
@@ -213,50 +170,18 @@ def fast_path_calls():
 
 
 cdef class _Source:
-    """A chacharand bit generator's C state, its fills and its lock."""
-    cdef void *state
-    cdef const crg_table *table
-    cdef object lock
-    cdef KeyedBitGenerator keyed  # the bit generator: keeps the state alive
+    """A chacharand bit generator, and which of its fills take NumPy's path."""
+    cdef KeyedBitGenerator keyed
     cdef unsigned deferred      # bits of FAST_METHODS that take NumPy's path
 
     cdef int run(self, int method, char *out, Py_ssize_t n,
                  Py_ssize_t itemsize, crg_args *args) except -1:
-        """`n` values of `method` into `out`, under the lock (taken once)
-        and, unless `n` is small, without the GIL, a chunk at a time;
-        between chunks a pending signal raises, and the bit generator is
-        put back where it was before the call."""
+        """`n` values of `method` into `out`, through the bit generator's
+        one fill loop (locked, chunked, interruptible: see _base)."""
         global _fast_calls
-        cdef crg_fill_fn fill = self.table.fill[method]
-        cdef void *state = self.state
-        cdef void *before = NULL
-        cdef Py_ssize_t k
         _fast_calls += 1
-        with self.lock:
-            if n < NOGIL_MIN:
-                # Dropping and taking back the GIL would cost more than
-                # such a fill.
-                fill(state, out, <size_t>n, args)
-                return 0
-            if n > CHUNK:
-                # As the bit generators' own bulk fills: an interrupted
-                # call puts the state back, so it has drawn nothing.
-                before = self.keyed._snapshot()
-            try:
-                while True:
-                    k = n if n < CHUNK else CHUNK
-                    with nogil:
-                        fill(state, out, <size_t>k, args)
-                    n -= k
-                    if n <= 0:
-                        break
-                    out += k * itemsize
-                    PyErr_CheckSignals()
-            except BaseException:
-                self.keyed._drop_snapshot(before, True)
-                raise
-            self.keyed._drop_snapshot(before, False)
-        return 0
+        return self.keyed._fill(method, out, <size_t>n, <size_t>itemsize,
+                                args)
 
     cdef object floats(self, int method, int kind, object size, object out,
                        crg_args *args):
@@ -355,25 +280,12 @@ cdef class _Source:
 
 
 cdef _Source source_of(object bit_generator):
-    """The C source of a chacharand bit generator, None for any other."""
+    """The C source of a keyed chacharand bit generator, None for any
+    other: the bit generator's own fill table says how to draw."""
+    if not isinstance(bit_generator, KeyedBitGenerator) or \
+            (<KeyedBitGenerator>bit_generator)._fills == NULL:
+        return None
     cdef _Source src = _Source.__new__(_Source)
-    if isinstance(bit_generator, ChaChaBitGenerator):
-        src.state = (<ChaChaBitGenerator>bit_generator).rng_state
-        src.table = &crg_chacha_table
-    elif isinstance(bit_generator, HC128):
-        src.state = (<HC128>bit_generator).rng_state
-        src.table = &crg_hc128_table
-    elif isinstance(bit_generator, ISAAC):
-        src.state = (<ISAAC>bit_generator).rng_state
-        src.table = &crg_isaac_table
-    elif isinstance(bit_generator, ISAAC64):
-        src.state = (<ISAAC64>bit_generator).rng_state
-        src.table = &crg_isaac64_table
-    else:
-        return None
-    if src.state == NULL:
-        return None
-    src.lock = bit_generator.lock
     src.keyed = bit_generator
     src.deferred = 0
     for bit, name in enumerate(FAST_METHODS):
@@ -481,8 +393,7 @@ class Generator(_NumPyGenerator):
 
     def __init__(self, bit_generator):
         _NumPyGenerator.__init__(self, bit_generator)
-        if isinstance(bit_generator, (ChaChaBitGenerator, HC128, ISAAC,
-                                      ISAAC64)):
+        if isinstance(bit_generator, KeyedBitGenerator):
             check_agreement()
         self._source = source_of(bit_generator)
 

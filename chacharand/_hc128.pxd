@@ -5,10 +5,14 @@ from libc.stdint cimport uint8_t, uint32_t, uint64_t
 from chacharand._base cimport KeyedBitGenerator
 
 cdef extern from "hc128/hc128.h" nogil:
+    enum:
+        HC128_TABLE_WORDS
+        HC128_BLOCK_WORDS
+
     ctypedef struct hc128_state:
-        uint32_t p[512]
-        uint32_t q[512]
-        uint32_t buffer[16]
+        uint32_t p[HC128_TABLE_WORDS]
+        uint32_t q[HC128_TABLE_WORDS]
+        uint32_t buffer[HC128_BLOCK_WORDS]
         uint32_t counter
         uint32_t index
 

@@ -7,38 +7,34 @@ import numpy as np
 from libc.stdint cimport uint8_t, uint32_t, uint64_t
 from libc.string cimport memcpy
 
-from chacharand._base cimport KeyedBitGenerator
+from chacharand._base cimport (KeyedBitGenerator, check_layout, cr_wipe,
+                               crg_table, state_words)
+from chacharand._registry import family
+from chacharand._validation import state_fields, table_state
 
 # The C core, linked into this module only: other packages draw through
 # numpy's bitgen_t in the generator's capsule.
 cdef extern from "hc128/hc128.h" nogil:
     void hc128_init(hc128_state *s, const uint8_t *key)
     int hc128_state_is_valid(const hc128_state *s)
-    void hc128_fill_uint64(hc128_state *s, uint64_t *out, size_t n)
-    void hc128_fill_bytes(hc128_state *s, uint8_t *out, size_t nbytes)
     uint32_t hc128_next_uint32(hc128_state *s)
     uint64_t hc128_next_uint64(hc128_state *s)
     double hc128_next_double(hc128_state *s)
 
-from chacharand._validation import state_fields, table_state
-
-cdef extern from "common/wipe.h" nogil:
-    void cr_wipe(void *p, size_t n)
+# HC-128's fills (_core/generator/gen_hc128.c).
+cdef extern from *:
+    """
+    #include "generator/generator.h"
+    CRG_DECLARE_TABLE(hc128);
+    """
+    const crg_table crg_hc128_table
 
 __all__ = ["HC128"]
 
-cdef enum:
-    KEY_BYTES = 32
-    TABLE_WORDS = 512
-    BLOCK_WORDS = 16
-
-cdef dict STATE_SPEC = {
-    "p": (np.uint32, TABLE_WORDS),
-    "q": (np.uint32, TABLE_WORDS),
-    "buffer": (np.uint32, BLOCK_WORDS),
-    "counter": (np.uint32, None),
-    "index": (np.uint32, None),
-}
+cdef dict STATE = family("HC128").state
+cdef hc128_state _LAYOUT
+check_layout("HC128", STATE, {"p": sizeof(_LAYOUT.p), "q": sizeof(_LAYOUT.q),
+                              "buffer": sizeof(_LAYOUT.buffer)})
 
 
 cdef uint64_t hc128_uint64(void *st) noexcept nogil:
@@ -98,13 +94,8 @@ cdef class HC128(KeyedBitGenerator):
     def __init__(self, seed=None, *, key=None):
         key = self._key_from_seed(seed, key)
         hc128_init(self.rng_state, <const uint8_t *><bytes>key)
-        self._wire(&hc128_uint64, &hc128_uint32, &hc128_double)
-
-    cdef void _fill_uint64(self, uint64_t *out, size_t n) noexcept nogil:
-        hc128_fill_uint64(self.rng_state, out, n)
-
-    cdef void _fill_bytes(self, uint8_t *out, size_t n) noexcept nogil:
-        hc128_fill_bytes(self.rng_state, out, n)
+        self._wire(&hc128_uint64, &hc128_uint32, &hc128_double,
+                   &crg_hc128_table)
 
     @property
     def state(self):
@@ -119,9 +110,10 @@ cdef class HC128(KeyedBitGenerator):
             return {
                 "bit_generator": "HC128",
                 "state": {
-                    "p": np.array(<uint32_t[:TABLE_WORDS]>s.p),
-                    "q": np.array(<uint32_t[:TABLE_WORDS]>s.q),
-                    "buffer": np.array(<uint32_t[:BLOCK_WORDS]>s.buffer),
+                    "p": state_words(s.p, sizeof(s.p), "uint32", 0),
+                    "q": state_words(s.q, sizeof(s.q), "uint32", 0),
+                    "buffer": state_words(s.buffer, sizeof(s.buffer),
+                                          "uint32", 0),
                     "counter": s.counter,
                     "index": s.index,
                 },
@@ -129,8 +121,7 @@ cdef class HC128(KeyedBitGenerator):
 
     @state.setter
     def state(self, value):
-        fields = table_state(state_fields(value, "HC128", STATE_SPEC),
-                             STATE_SPEC)
+        fields = table_state(state_fields(value, "HC128", STATE), STATE)
         cdef hc128_state scratch
         cdef uint32_t[::1] p = fields["p"], q = fields["q"]
         cdef uint32_t[::1] buffer = fields["buffer"]

@@ -8,7 +8,7 @@ from numpy.typing import NDArray
 
 from chacharand._base import KeyBytes as _Bytes, KeyedBitGenerator, Seed as _Seed
 
-__all__ = ["ISAAC", "ISAAC64"]
+__all__ = ["ISAAC", "ISAAC64", "IsaacBitGenerator"]
 
 class ISAACInnerState(TypedDict):
     mem: NDArray[np.uint32]
@@ -36,16 +36,20 @@ class ISAAC64State(TypedDict):
     state: ISAAC64InnerState
 
 @disjoint_base
-class ISAAC(KeyedBitGenerator):
+class IsaacBitGenerator(KeyedBitGenerator):
     def __init__(self, seed: _Seed = ..., *, key: _Bytes | None = ...) -> None: ...
+    @property
+    def state(self) -> ISAACState | ISAAC64State: ...
+    @state.setter
+    def state(self, value: Mapping[str, Any]) -> None: ...
+
+class ISAAC(IsaacBitGenerator):
     @property
     def state(self) -> ISAACState: ...
     @state.setter
     def state(self, value: Mapping[str, Any]) -> None: ...
 
-@disjoint_base
-class ISAAC64(KeyedBitGenerator):
-    def __init__(self, seed: _Seed = ..., *, key: _Bytes | None = ...) -> None: ...
+class ISAAC64(IsaacBitGenerator):
     @property
     def state(self) -> ISAAC64State: ...
     @state.setter

@@ -1,5 +1,10 @@
 #cython: language_level=3, boundscheck=False, wraparound=False, cdivision=True
-"""The ISAAC and ISAAC-64 bit generators: shells over ``_core/isaac``."""
+"""The ISAAC and ISAAC-64 bit generators: one shell over ``_core/isaac``.
+
+The two differ in their word (32 or 64 bits) and in ISAAC-64's pending
+half word; everything else is written once, over the fused type of their
+C states, and the classes only fix the width.
+"""
 import inspect
 
 import numpy as np
@@ -8,15 +13,16 @@ from libc.stdint cimport uint8_t, uint32_t, uint64_t
 from libc.stdlib cimport free, malloc
 from libc.string cimport memcpy
 
-from chacharand._base cimport KeyedBitGenerator
+from chacharand._base cimport (KeyedBitGenerator, check_layout, cr_wipe,
+                               crg_table, state_words)
+from chacharand._registry import family
+from chacharand._validation import state_fields, table_state
 
 # The C core, linked into this module only: other packages draw through
 # numpy's bitgen_t in the generator's capsule.
 cdef extern from "isaac/isaac.h" nogil:
     int isaac_init(isaac_state *s, const uint8_t *key, size_t keylen)
     int isaac_state_is_valid(const isaac_state *s)
-    void isaac_fill_uint64(isaac_state *s, uint64_t *out, size_t n)
-    void isaac_fill_bytes(isaac_state *s, uint8_t *out, size_t nbytes)
     uint32_t isaac_next_uint32(isaac_state *s)
     uint64_t isaac_next_uint64(isaac_state *s)
     double isaac_next_double(isaac_state *s)
@@ -24,56 +30,50 @@ cdef extern from "isaac/isaac.h" nogil:
 cdef extern from "isaac/isaac64.h" nogil:
     int isaac64_init(isaac64_state *s, const uint8_t *key, size_t keylen)
     int isaac64_state_is_valid(const isaac64_state *s)
-    void isaac64_fill_uint64(isaac64_state *s, uint64_t *out, size_t n)
-    void isaac64_fill_bytes(isaac64_state *s, uint8_t *out, size_t nbytes)
     uint32_t isaac64_next_uint32(isaac64_state *s)
     uint64_t isaac64_next_uint64(isaac64_state *s)
     double isaac64_next_double(isaac64_state *s)
 
-from chacharand._validation import state_fields, table_state
+# Their fills (_core/generator/gen_isaac.c, gen_isaac64.c).
+cdef extern from *:
+    """
+    #include "generator/generator.h"
+    CRG_DECLARE_TABLE(isaac);
+    CRG_DECLARE_TABLE(isaac64);
+    """
+    const crg_table crg_isaac_table
+    const crg_table crg_isaac64_table
 
-cdef extern from "common/wipe.h" nogil:
-    void cr_wipe(void *p, size_t n)
-
-__all__ = ["ISAAC", "ISAAC64"]
-
-cdef enum:
-    WORDS = 256
-
-cdef dict ISAAC_STATE_SPEC = {
-    "mem": (np.uint32, WORDS),
-    "rsl": (np.uint32, WORDS),
-    "a": (np.uint32, None),
-    "b": (np.uint32, None),
-    "c": (np.uint32, None),
-    "index": (np.uint32, None),
-}
-
-cdef dict ISAAC64_STATE_SPEC = {
-    "mem": (np.uint64, WORDS),
-    "rsl": (np.uint64, WORDS),
-    "a": (np.uint64, None),
-    "b": (np.uint64, None),
-    "c": (np.uint64, None),
-    "index": (np.uint32, None),
-    "half_used": (np.uint32, None),
-}
-
-
-
-# ---- state dicts, shared by ISAAC and ISAAC-64 ------------------------------
+__all__ = ["ISAAC", "ISAAC64", "IsaacBitGenerator"]
 
 ctypedef fused any_isaac_state:
     isaac_state
     isaac64_state
 
+cdef isaac_state _LAYOUT32
+cdef isaac64_state _LAYOUT64
+for _name, _layout in (("ISAAC", {"mem": sizeof(_LAYOUT32.mem),
+                                  "rsl": sizeof(_LAYOUT32.rsl)}),
+                       ("ISAAC64", {"mem": sizeof(_LAYOUT64.mem),
+                                    "rsl": sizeof(_LAYOUT64.rsl)})):
+    check_layout(_name, family(_name).state, _layout)
+
+
+# ---- the parts that differ by word width, over the fused type --------------
+
+cdef void init_state(any_isaac_state *s, bytes key):
+    if any_isaac_state is isaac_state:
+        isaac_init(s, <const uint8_t *>key, len(key))
+    else:
+        isaac64_init(s, <const uint8_t *>key, len(key))
+
 
 cdef dict state_as_dict(any_isaac_state *s):
     """The fields of a C state, as the ``state`` dict holds them."""
-    word = np.uint32 if any_isaac_state is isaac_state else np.uint64
+    word = "uint32" if any_isaac_state is isaac_state else "uint64"
     fields = {
-        "mem": np.frombuffer((<char *>s.mem)[:sizeof(s.mem)], word).copy(),
-        "rsl": np.frombuffer((<char *>s.rsl)[:sizeof(s.rsl)], word).copy(),
+        "mem": state_words(s.mem, sizeof(s.mem), word, 0),
+        "rsl": state_words(s.rsl, sizeof(s.rsl), word, 0),
         "a": s.a, "b": s.b, "c": s.c,
         "index": s.index,
     }
@@ -131,84 +131,74 @@ cdef double isaac64_double(void *st) noexcept nogil:
     return isaac64_next_double(<isaac64_state *>st)
 
 
-cdef class ISAAC(KeyedBitGenerator):
-    """ISAAC (Jenkins), the 32-bit generator, as a NumPy bit generator.
+cdef class IsaacBitGenerator(KeyedBitGenerator):
+    """Shared implementation of ISAAC and ISAAC64.
 
-    Parameters
-    ----------
-    seed : None, int, array_like[ints], SeedSequence, optional
-        Seeds the full 256-word key through a SeedSequence, as for NumPy's
-        bit generators.  None draws 256 bits of OS entropy.  Cannot be
-        given with `key`.
-    key : bytes, bytearray or a buffer of 1-byte items (uint8), optional
-        Up to 1024 bytes: 256 little-endian 32-bit key words, zero-padded.
-        A 32-byte key gives Rust rand_isaac's ``IsaacRng::from_seed(key)``.
-        Cannot be given with `seed`.
-
-    Notes
-    -----
-    Keyed as Jenkins' ``randinit(TRUE)``; each block of 256 results is read
-    from the last computed to the first, as Jenkins' ``rand()`` macro and
-    rand_isaac 0.3 do.  ``next_uint32`` takes one word, ``next_uint64``
-    two (the earlier is the low half), ``next_double`` the top 53 bits of
-    ``next_uint64``.
-
-    ISAAC cannot seek, so it has no ``advance`` or ``jumped``.  For
-    parallel streams use :meth:`spawn` (children of the SeedSequence, with
-    independent keys).  The C state is wiped from memory (Python copies such as ``state`` are
-    not: see the security page) when the generator
-    is freed or re-keyed.
-
-    Examples
-    --------
-    >>> import numpy as np
-    >>> from chacharand import ISAAC
-    >>> rng = np.random.Generator(ISAAC(12345))
-    >>> workers = [np.random.Generator(g) for g in ISAAC(7).spawn(4)]
+    Not for direct use: the subclasses fix the word width (``_WORD_BITS``).
     """
-
+    _WORD_BITS = 0
     # What inspect.signature and help() show: the class's own parameters,
     # not numpy's BitGenerator(seed=None).
     __signature__ = inspect.signature(lambda seed=None, *, key=None: None)
 
     def __cinit__(self, *args, **kwargs):
-        self._allocate_state(sizeof(isaac_state))
-        self.rng_state = <isaac_state *>self._state
+        self._wide = type(self)._WORD_BITS == 64
+        self._allocate_state(sizeof(isaac64_state) if self._wide
+                             else sizeof(isaac_state))
+        self.rng_state = self._state
 
     def __init__(self, seed=None, *, key=None):
-        cdef bytes data = self._key_from_seed(seed, key)
-        isaac_init(self.rng_state, <const uint8_t *>data, len(data))
-        self._wire(&isaac_uint64, &isaac_uint32, &isaac_double)
-
-    cdef void _fill_uint64(self, uint64_t *out, size_t n) noexcept nogil:
-        isaac_fill_uint64(self.rng_state, out, n)
-
-    cdef void _fill_bytes(self, uint8_t *out, size_t n) noexcept nogil:
-        isaac_fill_bytes(self.rng_state, out, n)
+        cdef bytes data
+        if type(self)._WORD_BITS not in (32, 64):
+            raise TypeError(
+                "IsaacBitGenerator is abstract: use ISAAC or ISAAC64")
+        data = self._key_from_seed(seed, key)
+        if self._wide:
+            init_state(<isaac64_state *>self.rng_state, data)
+            self._wire(&isaac64_uint64, &isaac64_uint32, &isaac64_double,
+                       &crg_isaac64_table)
+        else:
+            init_state(<isaac_state *>self.rng_state, data)
+            self._wire(&isaac_uint64, &isaac_uint32, &isaac_double,
+                       &crg_isaac_table)
 
     @property
     def state(self):
         """The generator's state as a dict.
 
-        ``{'bit_generator': 'ISAAC', 'state': {'mem', 'rsl': uint32[256],
-        'a', 'b', 'c': int, 'index': int}}``; ``rsl`` is the block being
-        read, in read order, and ``index`` the next word of it (256: used
-        up).
+        ``{'bit_generator': 'ISAAC' or 'ISAAC64', 'state': {'mem', 'rsl':
+        uint32[256] or uint64[256], 'a', 'b', 'c': int, 'index': int}}``,
+        and for ISAAC64 ``'half_used': int``; ``rsl`` is the block being
+        read, in read order, ``index`` the next word of it (256: used up)
+        and ``half_used`` 1 when the high half of word ``index - 1`` is
+        pending.
         """
         with self.lock:
-            return {"bit_generator": "ISAAC",
-                    "state": state_as_dict(self.rng_state)}
+            if self._wide:
+                fields = state_as_dict(<isaac64_state *>self.rng_state)
+            else:
+                fields = state_as_dict(<isaac_state *>self.rng_state)
+        return {"bit_generator": family(type(self)).name, "state": fields}
 
     @state.setter
     def state(self, value):
-        fields = table_state(state_fields(value, "ISAAC", ISAAC_STATE_SPEC),
-                             ISAAC_STATE_SPEC)
-        if not load_state(self.rng_state, fields, self.lock):
+        spec = family(type(self))
+        fields = table_state(state_fields(value, spec.name, spec.state),
+                             spec.state)
+        if self._wide:
+            if not load_state(<isaac64_state *>self.rng_state, fields,
+                              self.lock):
+                raise ValueError(
+                    "state['state'] is not a reachable ISAAC64 state: "
+                    "'index' must be at most 256, 'half_used' 0 or 1 (and "
+                    "0 when 'index' is 0)")
+        elif not load_state(<isaac_state *>self.rng_state, fields,
+                            self.lock):
             raise ValueError("state['state']['index'] must be at most 256")
 
 
-cdef class ISAAC64(KeyedBitGenerator):
-    """ISAAC-64 (Jenkins), the 64-bit generator, as a NumPy bit generator.
+# The two classes' documentation, written once.
+_DOC = """{title} (Jenkins), the {bits}-bit generator, as a NumPy bit generator.
 
     Parameters
     ----------
@@ -217,75 +207,54 @@ cdef class ISAAC64(KeyedBitGenerator):
         bit generators.  None draws 256 bits of OS entropy.  Cannot be
         given with `key`.
     key : bytes, bytearray or a buffer of 1-byte items (uint8), optional
-        Up to 2048 bytes: 256 little-endian 64-bit key words, zero-padded.
-        A 32-byte key gives Rust rand_isaac's
-        ``Isaac64Rng::from_seed(key)``.  Cannot be given with `seed`.
+        Up to {key_bytes} bytes: 256 little-endian {bits}-bit key words,
+        zero-padded.  A 32-byte key gives Rust rand_isaac's
+        ``{rust}::from_seed(key)``.  Cannot be given with `seed`.
 
     Notes
     -----
     Keyed as Jenkins' ``randinit(TRUE)``; each block of 256 results is read
-    from the last computed to the first, as rand_isaac 0.3 does.
+    from the last computed to the first, as {order}.
+{words}
+    {title} cannot seek, so it has no ``advance`` or ``jumped``.  For
+    parallel streams use :meth:`spawn` (children of the SeedSequence, with
+    independent keys).  The C state is wiped from memory (Python copies
+    such as ``state`` are not: see the security page) when the generator
+    is freed or re-keyed.
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> from chacharand import {name}
+    >>> rng = np.random.Generator({name}(12345))
+    >>> workers = [np.random.Generator(g) for g in {name}(7).spawn(4)]
+"""
+
+_WORDS32 = """\
+    ``next_uint32`` takes one word, ``next_uint64`` two (the earlier is the
+    low half), ``next_double`` the top 53 bits of ``next_uint64``.
+"""
+
+_WORDS64 = """\
     ``next_uint64`` takes one word.  ``next_uint32`` takes the low half of
     a word, then its high half; a ``next_uint64`` or ``random_bytes``
     after an odd number of ``next_uint32`` draws drops the pending high
     half, as rand_isaac does.  ``random_bytes`` consumes whole 64-bit
     words.  The state dict keeps a pending half, so a state taken between
     draws resumes exactly.
+"""
 
-    ISAAC-64 cannot seek, so it has no ``advance`` or ``jumped``.  For
-    parallel streams use :meth:`spawn` (children of the SeedSequence, with
-    independent keys).  The C state is wiped from memory (Python copies such as ``state`` are
-    not: see the security page) when the generator
-    is freed or re-keyed.
 
-    Examples
-    --------
-    >>> import numpy as np
-    >>> from chacharand import ISAAC64
-    >>> rng = np.random.Generator(ISAAC64(12345))
-    >>> workers = [np.random.Generator(g) for g in ISAAC64(7).spawn(4)]
-    """
+class ISAAC(IsaacBitGenerator):
+    __doc__ = _DOC.format(
+        title="ISAAC", name="ISAAC", bits=32, key_bytes=1024,
+        rust="IsaacRng", words=_WORDS32,
+        order="Jenkins' ``rand()`` macro and rand_isaac 0.3 do")
+    _WORD_BITS = 32
 
-    # What inspect.signature and help() show: the class's own parameters,
-    # not numpy's BitGenerator(seed=None).
-    __signature__ = inspect.signature(lambda seed=None, *, key=None: None)
 
-    def __cinit__(self, *args, **kwargs):
-        self._allocate_state(sizeof(isaac64_state))
-        self.rng_state = <isaac64_state *>self._state
-
-    def __init__(self, seed=None, *, key=None):
-        cdef bytes data = self._key_from_seed(seed, key)
-        isaac64_init(self.rng_state, <const uint8_t *>data, len(data))
-        self._wire(&isaac64_uint64, &isaac64_uint32, &isaac64_double)
-
-    cdef void _fill_uint64(self, uint64_t *out, size_t n) noexcept nogil:
-        isaac64_fill_uint64(self.rng_state, out, n)
-
-    cdef void _fill_bytes(self, uint8_t *out, size_t n) noexcept nogil:
-        isaac64_fill_bytes(self.rng_state, out, n)
-
-    @property
-    def state(self):
-        """The generator's state as a dict.
-
-        ``{'bit_generator': 'ISAAC64', 'state': {'mem', 'rsl': uint64[256],
-        'a', 'b', 'c': int, 'index': int, 'half_used': int}}``; ``rsl`` is
-        the block being read, in read order, ``index`` the next word of it
-        (256: used up) and ``half_used`` 1 when the high half of word
-        ``index - 1`` is pending.
-        """
-        with self.lock:
-            return {"bit_generator": "ISAAC64",
-                    "state": state_as_dict(self.rng_state)}
-
-    @state.setter
-    def state(self, value):
-        fields = table_state(
-            state_fields(value, "ISAAC64", ISAAC64_STATE_SPEC),
-            ISAAC64_STATE_SPEC)
-        if not load_state(self.rng_state, fields, self.lock):
-            raise ValueError(
-                "state['state'] is not a reachable ISAAC64 state: 'index' "
-                "must be at most 256, 'half_used' 0 or 1 (and 0 when "
-                "'index' is 0)")
+class ISAAC64(IsaacBitGenerator):
+    __doc__ = _DOC.format(
+        title="ISAAC-64", name="ISAAC64", bits=64, key_bytes=2048,
+        rust="Isaac64Rng", words=_WORDS64, order="rand_isaac 0.3 does")
+    _WORD_BITS = 64

@@ -42,10 +42,11 @@ def parallel_generators(n, seed=None, *, bit_generator=None,
         :class:`numpy.random.Generator` around one, is used as the parent
         (see Notes); the family is then the parent's.
     bit_generator : type or str, optional
-        The family: `ChaCha8`, `ChaCha12`, `ChaCha20`, `HC128`, `ISAAC` or
-        `ISAAC64`, as the class or its name.  Defaults to ChaCha20 (as
-        :func:`chacharand.default_rng`), or to the class of `seed` when
-        `seed` is a generator; giving a different one then is a ValueError.
+        The family, as the class or its name: any chacharand generator
+        (the families table of the documentation lists them).  Defaults to
+        ChaCha20 (as :func:`chacharand.default_rng`), or to the class of
+        `seed` when `seed` is a generator; giving a different one then is a
+        ValueError.
     generators : bool, optional
         If True (the default), return :class:`chacharand.Generator`
         objects (a :class:`numpy.random.Generator` that draws NumPy's own
@@ -143,7 +144,7 @@ def parallel_generators(n, seed=None, *, bit_generator=None,
 
 def _children(parent, n):
     """`n` generators from an existing one: streams, or spawned keys."""
-    if family(type(parent)).seekable:
+    if family(type(parent)).has_streams:
         return [parent.jumped(i) for i in range(1, n + 1)]
     return parent.spawn(n)
 
@@ -156,7 +157,7 @@ def _from_seed(spec, seed, n):
             "to derive keys from.  Pass None, an int, a sequence of ints or "
             "a SeedSequence")
     cls = spec.cls
-    if spec.seekable:
+    if spec.has_streams:
         # The key cls(seed) has; one stream per worker.
         key = cls(seed).key
         return [cls(key=key, stream=i) for i in range(n)]

@@ -2,19 +2,43 @@
 
 Everything that lists the families iterates :data:`FAMILIES`: the package
 namespace, :func:`~chacharand.parallel_generators`, the command line, the
-benchmarks, the tests and the documentation's tables.  A new family is a
-module of its own plus one entry here.
+benchmarks, the tests and the documentation's tables.  Each entry is the
+one place its family's key size and state layout are written: the
+generator modules read them from here.
 
 The classes are imported on first use (:attr:`Family.cls`), so the modules
 that define them can read their own entry from this table.
 """
 from dataclasses import dataclass
 import importlib
+from typing import NamedTuple, Optional
 
-__all__ = ["DEFAULT_FAMILY", "FAMILIES", "Family", "family"]
+__all__ = ["DEFAULT_FAMILY", "FAMILIES", "Family", "StateField", "family",
+           "names"]
 
 
-@dataclass(frozen=True)
+class StateField(NamedTuple):
+    """One field of ``state['state']``.
+
+    ``dtype`` is ``"bytes"`` (a key of ``length`` bytes), ``"int"`` (a
+    Python int in ``[0, limit)``) or a numpy integer dtype name: a 1-D
+    array of ``length`` values, or a scalar when ``length`` is None.
+    """
+
+    dtype: str
+    length: Optional[int] = None
+    limit: Optional[int] = None
+
+
+def _words(dtype, length):
+    return StateField(dtype, length)
+
+
+def _scalar(dtype):
+    return StateField(dtype)
+
+
+@dataclass(frozen=True, eq=False)
 class Family:
     """What one generator family is and can do.
 
@@ -25,22 +49,22 @@ class Family:
     module : str
         The module that defines the class.
     seekable : bool
-        Whether it has ``advance``, ``jumped`` and independent streams of
-        one key (ChaCha); the others make parallel streams with ``spawn``.
+        Whether it moves in its stream in O(1): ``advance`` and
+        ``word_pos``.
+    has_streams : bool
+        Whether one key holds many disjoint streams (``stream``,
+        ``jumped``); parallel work then takes streams of one key, else
+        keys of its own from ``spawn``.
     key_bytes : int
         The longest key accepted, in bytes.
     key_exact : bool
         Whether a key must be exactly ``key_bytes`` long (shorter keys are
         zero-padded otherwise).
-    seed_dtype : str
-        ``"uint32"`` or ``"uint64"``: the words a SeedSequence yields for
-        the key.
-    seed_words : int
-        How many such words a seed fills (the whole key).
-    state_fields : tuple of str
-        The keys of ``state['state']``.
     word_bits : int
-        The width of the words the algorithm outputs (32 or 64).
+        The width of the words the algorithm outputs (32 or 64); a seed
+        fills the whole key with SeedSequence words of this width.
+    state : dict
+        ``state['state']``'s fields, in order: name -> :class:`StateField`.
     summary : str
         One line for listings.
     """
@@ -48,12 +72,11 @@ class Family:
     name: str
     module: str
     seekable: bool
+    has_streams: bool
     key_bytes: int
     key_exact: bool
-    seed_dtype: str
-    seed_words: int
-    state_fields: tuple
     word_bits: int
+    state: dict
     summary: str
 
     @property
@@ -62,28 +85,52 @@ class Family:
         return getattr(importlib.import_module(self.module), self.name)
 
     @property
-    def seed_bits(self):
-        """Bits of key material a seed fills."""
-        return self.seed_words * (32 if self.seed_dtype == "uint32" else 64)
+    def state_fields(self):
+        """The keys of ``state['state']``."""
+        return tuple(self.state)
+
+    @property
+    def seed_dtype(self):
+        """The dtype of the SeedSequence words a seed fills the key with."""
+        return f"uint{self.word_bits}"
+
+    @property
+    def seed_words(self):
+        """How many such words a seed fills (the whole key)."""
+        return self.key_bytes * 8 // self.word_bits
 
 
-_CHACHA_STATE = ("key", "stream", "word_pos")
-_ISAAC_STATE = ("mem", "rsl", "a", "b", "c", "index")
+_CHACHA_STATE = {
+    "key": StateField("bytes", 32),
+    "stream": StateField("int", limit=2**64),
+    "word_pos": StateField("int", limit=2**68),
+}
+
+
+def _isaac_state(word, words=256):
+    return {"mem": _words(word, words), "rsl": _words(word, words),
+            "a": _scalar(word), "b": _scalar(word), "c": _scalar(word),
+            "index": _scalar("uint32")}
+
+
+def _chacha(rounds, summary):
+    return Family(f"ChaCha{rounds}", "chacharand._chacha", True, True, 32,
+                  True, 32, _CHACHA_STATE, summary)
+
 
 FAMILIES = (
-    Family("ChaCha8", "chacharand._chacha", True, 32, True, "uint32", 8,
-           _CHACHA_STATE, 32, "ChaCha, 8 rounds: the fastest, for simulation"),
-    Family("ChaCha12", "chacharand._chacha", True, 32, True, "uint32", 8,
-           _CHACHA_STATE, 32, "ChaCha, 12 rounds"),
-    Family("ChaCha20", "chacharand._chacha", True, 32, True, "uint32", 8,
-           _CHACHA_STATE, 32, "ChaCha, 20 rounds, as in RFC 8439"),
-    Family("HC128", "chacharand._hc128", False, 32, True, "uint32", 8,
-           ("p", "q", "buffer", "counter", "index"), 32,
+    _chacha(8, "ChaCha, 8 rounds: the fastest, for simulation"),
+    _chacha(12, "ChaCha, 12 rounds"),
+    _chacha(20, "ChaCha, 20 rounds, as in RFC 8439"),
+    Family("HC128", "chacharand._hc128", False, False, 32, True, 32,
+           {"p": _words("uint32", 512), "q": _words("uint32", 512),
+            "buffer": _words("uint32", 16), "counter": _scalar("uint32"),
+            "index": _scalar("uint32")},
            "HC-128 (eSTREAM portfolio), 128-bit key and IV"),
-    Family("ISAAC", "chacharand._isaac", False, 1024, False, "uint32", 256,
-           _ISAAC_STATE, 32, "ISAAC (Jenkins), 32-bit words"),
-    Family("ISAAC64", "chacharand._isaac", False, 2048, False, "uint64", 256,
-           _ISAAC_STATE + ("half_used",), 64,
+    Family("ISAAC", "chacharand._isaac", False, False, 1024, False, 32,
+           _isaac_state("uint32"), "ISAAC (Jenkins), 32-bit words"),
+    Family("ISAAC64", "chacharand._isaac", False, False, 2048, False, 64,
+           {**_isaac_state("uint64"), "half_used": _scalar("uint32")},
            "ISAAC-64 (Jenkins), 64-bit words"),
 )
 
@@ -119,3 +166,8 @@ def family(which, argument="bit_generator"):
     raise ValueError(
         f"{argument} must be a chacharand generator class "
         f"({', '.join(_BY_NAME)}), got {which.__name__}")
+
+
+def names():
+    """The family names, comma-separated, for messages and help texts."""
+    return ", ".join(_BY_NAME)

@@ -150,12 +150,14 @@ def _power_text(n):
 def table_state(inner, spec, prefix="state['state']"):
     """Check and convert the fields of a table generator's state.
 
-    `spec` maps each field to ``(dtype, length)``: length None for a scalar
-    (returned as an int), else a 1-D array of that length (returned as a
-    contiguous array of `dtype`).  Values must fit `dtype` exactly.
+    `spec` is the family's registry entry ``state``: it maps each field to
+    a :class:`~chacharand._registry.StateField` whose ``length`` is None
+    for a scalar (returned as an int), else that of a 1-D array (returned
+    as a contiguous array of its ``dtype``).  Values must fit the dtype
+    exactly.
     """
     out = {}
-    for field, (dtype, length) in spec.items():
+    for field, (dtype, length, _) in spec.items():
         name = f"{prefix}[{field!r}]"
         info = np.iinfo(dtype)
         if length is None:

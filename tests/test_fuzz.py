@@ -52,8 +52,10 @@ def constructor_kwargs(spec):
     keys = st.one_of(anything, st.binary(min_size=0,
                                          max_size=spec.key_bytes + 1))
     kwargs = {"seed": st.one_of(st.none(), anything), "key": keys}
+    if spec.has_streams:
+        kwargs.update(stream=anything)
     if spec.seekable:
-        kwargs.update(stream=anything, word_pos=anything)
+        kwargs.update(word_pos=anything)
     return st.fixed_dictionaries({}, optional=kwargs)
 
 

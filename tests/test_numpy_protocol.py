@@ -30,6 +30,7 @@ pytestmark = pytest.mark.numpy_protocol
 
 CLASSES = [f.cls for f in FAMILIES]
 SEEKABLE = [f.cls for f in FAMILIES if f.seekable]
+WITH_STREAMS = [f.cls for f in FAMILIES if f.has_streams]
 ids = [f.name for f in FAMILIES]
 family_params = pytest.mark.parametrize("spec", FAMILIES, ids=ids)
 class_params = pytest.mark.parametrize("cls", CLASSES, ids=ids)
@@ -47,8 +48,24 @@ def test_registry_describes_each_family(spec):
     assert cls.__name__ == spec.name and spec.name in chacharand.__all__
     assert getattr(chacharand, spec.name) is cls
     assert set(cls(1).state["state"]) == set(spec.state_fields)
-    assert hasattr(cls, "jumped") == spec.seekable
-    assert hasattr(cls, "advance") == spec.seekable
+    assert hasattr(cls, "jumped") == hasattr(cls, "stream") == \
+        spec.has_streams
+    assert hasattr(cls, "advance") == hasattr(cls, "word_pos") == \
+        spec.seekable
+    # The registry's state layout is the state's: each array its dtype and
+    # length, each key its length, each int below its limit.
+    for name, field in spec.state.items():
+        value = cls(1).state["state"][name]
+        if field.dtype == "bytes":
+            assert isinstance(value, bytes) and len(value) == field.length
+        elif field.dtype == "int":
+            assert isinstance(value, int) and 0 <= value < field.limit
+        elif field.length is None:
+            assert isinstance(value, int)
+            assert 0 <= value <= np.iinfo(field.dtype).max
+        else:
+            assert value.dtype == field.dtype
+            assert value.shape == (field.length,)
     # A seed fills the whole key with SeedSequence words, little-endian.
     words = SeedSequence(5).generate_state(spec.seed_words, spec.seed_dtype)
     key = words.astype(np.dtype(spec.seed_dtype).newbyteorder("<")).tobytes()
@@ -266,7 +283,7 @@ def test_zero_padded_isaac_keys_share_their_seed_sequence():
     same_stream(a.spawn(1)[0], b.spawn(1)[0])
 
 
-@pytest.mark.parametrize("cls", SEEKABLE, ids=lambda c: c.__name__)
+@pytest.mark.parametrize("cls", WITH_STREAMS, ids=lambda c: c.__name__)
 def test_streams_of_one_key_spawn_different_children(cls):
     first = cls(key=bytes(32), stream=0).spawn(1)[0]
     second = cls(key=bytes(32), stream=1).spawn(1)[0]
@@ -291,7 +308,7 @@ def test_advance_takes_any_integer_and_wraps(cls):
             bitgen.advance(bad)
 
 
-@pytest.mark.parametrize("cls", SEEKABLE, ids=lambda c: c.__name__)
+@pytest.mark.parametrize("cls", WITH_STREAMS, ids=lambda c: c.__name__)
 def test_jumped_takes_any_integer_modulo_the_stream_count(cls):
     assert cls(1, stream=0).jumped(-1).stream == 2**64 - 1
     assert cls(1, stream=5).jumped(2**64 + 1).stream == 6

@@ -23,8 +23,8 @@ from chacharand import (HC128, ISAAC, ISAAC64, ChaCha8, ChaCha12, ChaCha20,
                         parallel_generators)
 from chacharand._registry import FAMILIES as REGISTRY
 
-CHACHA = tuple(f.cls for f in REGISTRY if f.seekable)
-TABLES = tuple(f.cls for f in REGISTRY if not f.seekable)
+CHACHA = tuple(f.cls for f in REGISTRY if f.has_streams)
+TABLES = tuple(f.cls for f in REGISTRY if not f.has_streams)
 FAMILIES = CHACHA + TABLES
 EXAMPLE = Path(__file__).parent.parent / "docs" / "examples" / "parallel_pi.py"
 

@@ -36,8 +36,10 @@ def build(case):
             bit_generator=case["family"], generators=False)
         return workers[how["worker"]]
     seek = {}
+    if family(case["family"]).has_streams:
+        seek["stream"] = case["stream"]
     if family(case["family"]).seekable:
-        seek = {"stream": case["stream"], "word_pos": case["word_pos"]}
+        seek["word_pos"] = case["word_pos"]
     if "seed" in how:
         return cls(_seed(how["seed"]), **seek)
     if "key" in how:

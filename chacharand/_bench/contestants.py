@@ -78,7 +78,8 @@ def _chacharand() -> list["Contestant"]:
     out = []
     for fam in FAMILIES:
         backends: list[str | None] = [None]   # None: the default
-        if fam.seekable and fam.name in PER_BACKEND:
+        kernels = hasattr(fam.cls, "backend")   # SIMD kernels to pick
+        if kernels and fam.name in PER_BACKEND:
             backends += [b for b in chacha_backends() if b != default]
         for backend in backends:
             def make(cls=fam.cls, backend=backend):
@@ -87,11 +88,11 @@ def _chacharand() -> list["Contestant"]:
                     bitgen.backend = backend
                 return bitgen
             name = fam.name if backend is None else f"{fam.name}[{backend}]"
-            used = (backend or default) if fam.seekable else None
+            used = (backend or default) if kernels else None
             out.append(Contestant(
                 name, "chacharand", fam.name, make, backend=used,
-                default_backend=backend is None if fam.seekable else None,
-                keystream=fam.seekable, raw_out=True))
+                default_backend=backend is None if kernels else None,
+                keystream=kernels, raw_out=True))
     return out
 
 

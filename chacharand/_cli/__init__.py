@@ -15,6 +15,7 @@ import numpy as np
 
 import chacharand
 from chacharand._cli import bench, info
+from chacharand._registry import names
 
 #: Subcommand name -> (module, one-line help).  The first is the default.
 COMMANDS = {
@@ -51,8 +52,7 @@ def build_parser(prog="chacharand"):
     parser = argparse.ArgumentParser(
         prog=prog,
         description="chacharand: NumPy bit generators built on stream "
-                    "ciphers (ChaCha8/12/20, HC128, ISAAC, ISAAC64). "
-                    "Without a command, runs 'info'.")
+                    f"ciphers ({names()}). Without a command, runs 'info'.")
     _add_version(parser)
     sub = parser.add_subparsers(dest="command", metavar="COMMAND",
                                 title="commands")

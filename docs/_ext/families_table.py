@@ -32,7 +32,7 @@ class FamiliesTable(SphinxDirective):
             lines += [
                 f"   * - :class:`~chacharand.{f.name}`",
                 f"     - {'yes' if f.seekable else 'no (use spawn)'}",
-                f"     - {key}; a seed fills {f.seed_bits} bits",
+                f"     - {key}; a seed fills {8 * f.key_bytes} bits",
                 f"     - {f.word_bits}-bit",
                 f"     - {fields}",
                 f"     - {f.summary}",

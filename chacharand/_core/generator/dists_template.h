@@ -9,6 +9,9 @@
  *   CRG_NEXT32(s)       numpy's next_uint32 for this family (inline)
  *   CRG_FILL64(s, p, n) n CRG_NEXT64 values into uint64_t p[n], in bulk
  *   CRG_FILL32(s, p, n) n CRG_NEXT32 values into uint32_t p[n], in bulk
+ *   CRG_FILL_BYTES(s, p, n)  the generator's random_bytes: n bytes of whole
+ *                       words into uint8_t p[n] (the rest of a last word
+ *                       dropped)
  *
  * Every fill reproduces NumPy's distributions.c for the method exactly:
  * the same words in the same order, the same floating-point expressions
@@ -615,6 +618,17 @@ static void CRG_FN(bounded_bool)(void *st, void *out_, size_t n,
     }
 }
 
+/* The bit generator's own bulk output: random_raw and random_bytes. */
+static void CRG_FN(raw_u64)(void *st, void *out, size_t n, crg_args *a) {
+    (void)a;
+    CRG_FILL64((CRG_STATE *)st, (uint64_t *)out, n);
+}
+
+static void CRG_FN(raw_bytes)(void *st, void *out, size_t n, crg_args *a) {
+    (void)a;
+    CRG_FILL_BYTES((CRG_STATE *)st, (uint8_t *)out, n);
+}
+
 const crg_table CRG_CAT(CRG_CAT(crg_, CRG_NAME), _table) = {{
     CRG_FN(random),
     CRG_FN(random_f),
@@ -631,4 +645,6 @@ const crg_table CRG_CAT(CRG_CAT(crg_, CRG_NAME), _table) = {{
     CRG_FN(bounded_u16),
     CRG_FN(bounded_u8),
     CRG_FN(bounded_bool),
+    CRG_FN(raw_u64),
+    CRG_FN(raw_bytes),
 }};

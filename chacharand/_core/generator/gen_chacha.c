@@ -27,4 +27,5 @@ static void crg_chacha_fill32(chacha_state *s, uint32_t *p, size_t n) {
 #define CRG_STATE chacha_state
 #define CRG_NEXT64(s) chacha_next_uint64(s)
 #define CRG_NEXT32(s) chacha_next_uint32(s)
+#define CRG_FILL_BYTES(s, p, n) chacha_fill_bytes((s), (p), (n))
 #include "dists_template.h"

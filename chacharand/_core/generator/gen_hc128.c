@@ -8,4 +8,5 @@
 #define CRG_NEXT32(s) hc128_next_uint32(s)
 #define CRG_FILL64(s, p, n) hc128_fill_uint64((s), (p), (n))
 #define CRG_FILL32(s, p, n) hc128_fill_uint32((s), (p), (n))
+#define CRG_FILL_BYTES(s, p, n) hc128_fill_bytes((s), (p), (n))
 #include "dists_template.h"

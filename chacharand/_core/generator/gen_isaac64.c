@@ -17,4 +17,5 @@ static void crg_isaac64_fill32(isaac64_state *s, uint32_t *p, size_t n) {
 #define CRG_NEXT32(s) isaac64_next_uint32(s)
 #define CRG_FILL64(s, p, n) isaac64_fill_uint64((s), (p), (n))
 #define CRG_FILL32(s, p, n) crg_isaac64_fill32((s), (p), (n))
+#define CRG_FILL_BYTES(s, p, n) isaac64_fill_bytes((s), (p), (n))
 #include "dists_template.h"

@@ -8,7 +8,12 @@
  * inline from the generator's state instead of calling numpy's bitgen_t
  * function pointers once per value.  The transforms are written once
  * (dists_template.h) over a tiny "word source" interface and instantiated
- * per family (gen_chacha.c, gen_hc128.c, gen_isaac.c, gen_isaac64.c).
+ * per family (gen_<family>.c), which makes that family's crg_table.
+ *
+ * The table is all a bit generator's shell needs to draw in bulk: its own
+ * random_raw and random_bytes are two more of its fills (CRG_RAW_UINT64,
+ * CRG_RAW_BYTES), so one loop (chacharand/_base.pyx) serves every bulk
+ * call of every family.
  *
  * A fill may be called several times for one Python call (chunks, so the
  * call stays interruptible): what must carry over between chunks -- the
@@ -48,17 +53,19 @@ enum crg_method {
     CRG_BOUNDED_U16,
     CRG_BOUNDED_U8,
     CRG_BOUNDED_BOOL,
+    CRG_RAW_UINT64,     /* uint64: next_uint64 (random_raw) */
+    CRG_RAW_BYTES,      /* bytes: n bytes of whole words (random_bytes) */
     CRG_METHOD_COUNT
 };
 
-/* The fills of one family, indexed by enum crg_method. */
+/* The fills of one family, indexed by enum crg_method.  Each family's
+ * gen_<family>.c defines one, crg_<family>_table; the family's Cython
+ * module declares it (CRG_DECLARE_TABLE) and hands it to the shell when
+ * it wires numpy's bitgen_t.  Nothing else names it. */
 typedef struct crg_table {
     crg_fill_fn fill[CRG_METHOD_COUNT];
 } crg_table;
 
-extern const crg_table crg_chacha_table;
-extern const crg_table crg_hc128_table;
-extern const crg_table crg_isaac_table;
-extern const crg_table crg_isaac64_table;
+#define CRG_DECLARE_TABLE(name) extern const crg_table crg_##name##_table
 
 #endif /* CHACHARAND_GENERATOR_H */
