@@ -103,7 +103,9 @@ cdef class HC128(KeyedBitGenerator):
 
         ``{'bit_generator': 'HC128', 'state': {'p', 'q': uint32[512],
         'buffer': uint32[16], 'counter': int, 'index': int}}``: the tables,
-        the block of output being read and the position in it.
+        the block of output being read and the position in it.  The words
+        of ``buffer`` already read are zeros: the state depends on the
+        position only, and holds no output already drawn.
         """
         cdef hc128_state *s = self.rng_state
         with self.lock:
@@ -113,7 +115,7 @@ cdef class HC128(KeyedBitGenerator):
                     "p": state_words(s.p, sizeof(s.p), "uint32", 0),
                     "q": state_words(s.q, sizeof(s.q), "uint32", 0),
                     "buffer": state_words(s.buffer, sizeof(s.buffer),
-                                          "uint32", 0),
+                                          "uint32", s.index),
                     "counter": s.counter,
                     "index": s.index,
                 },

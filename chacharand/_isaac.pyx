@@ -69,11 +69,15 @@ cdef void init_state(any_isaac_state *s, bytes key):
 
 
 cdef dict state_as_dict(any_isaac_state *s):
-    """The fields of a C state, as the ``state`` dict holds them."""
+    """The fields of a C state, as the ``state`` dict holds them: the words
+    of ``rsl`` already read are zeros (a pending half word is kept)."""
     word = "uint32" if any_isaac_state is isaac_state else "uint64"
+    cdef size_t consumed = s.index
+    if any_isaac_state is isaac64_state:
+        consumed -= s.half_used
     fields = {
         "mem": state_words(s.mem, sizeof(s.mem), word, 0),
-        "rsl": state_words(s.rsl, sizeof(s.rsl), word, 0),
+        "rsl": state_words(s.rsl, sizeof(s.rsl), word, consumed),
         "a": s.a, "b": s.b, "c": s.c,
         "index": s.index,
     }
@@ -171,7 +175,8 @@ cdef class IsaacBitGenerator(KeyedBitGenerator):
         and for ISAAC64 ``'half_used': int``; ``rsl`` is the block being
         read, in read order, ``index`` the next word of it (256: used up)
         and ``half_used`` 1 when the high half of word ``index - 1`` is
-        pending.
+        pending.  The words of ``rsl`` already read are zeros: the state
+        depends on the position only, and holds no output already drawn.
         """
         with self.lock:
             if self._wide:
