@@ -34,7 +34,10 @@ cdef extern from "chacha/chacha_dispatch.h" nogil:
     const char *chacha_backend_name(int id)
     int chacha_backend_available(int id)
     chacha_blocks_fn chacha_backend_kernel(int id, int rounds)
-    int chacha_backend_best()
+    int chacha_backend_default(int *status)
+    enum:
+        CHACHA_CAP_UNKNOWN
+        CHACHA_CAP_UNAVAILABLE
 
 # ChaCha's fills (_core/generator/gen_chacha.c).
 cdef extern from *:
@@ -65,13 +68,6 @@ cdef dict _BACKEND_IDS = {
     chacha_backend_name(i).decode("ascii"): i
     for i in range(CHACHA_BACKEND_COUNT)
 }
-# Order of widths, for CHACHARAND_SIMD capping: a cap admits its own width
-# and the narrower ones.
-cdef dict _BACKEND_WIDTH = {
-    "portable": 0, "sse2": 1, "neon": 1, "avx2": 2, "avx512": 3,
-}
-
-
 def chacha_backends():
     """Names of the ChaCha kernels this build and CPU can run.
 
@@ -86,25 +82,21 @@ def chacha_backends():
 
 
 def _pick_default_backend():
-    """The widest available backend, capped by ``CHACHARAND_SIMD``."""
-    best = chacha_backend_name(chacha_backend_best()).decode("ascii")
-    cap = os.environ.get("CHACHARAND_SIMD", "").strip().lower()
-    if not cap:
-        return best
-    if cap not in _BACKEND_IDS:
+    """The widest available backend, capped by ``CHACHARAND_SIMD`` (the C
+    dispatch reads the variable; here it is only quoted in a warning)."""
+    cdef int status = 0
+    chosen = chacha_backend_name(chacha_backend_default(&status)).decode(
+        "ascii")
+    cap = os.environ.get("CHACHARAND_SIMD")
+    if status == CHACHA_CAP_UNKNOWN:
         warnings.warn(
             f"CHACHARAND_SIMD={cap!r} is not a ChaCha backend; expected one "
-            f"of {sorted(_BACKEND_IDS)}. Using {best!r}.",
+            f"of {sorted(_BACKEND_IDS)}. Using {chosen!r}.",
             RuntimeWarning, stacklevel=2)
-        return best
-    if cap in chacha_backends():
-        return cap
-    admitted = [name for name in chacha_backends()
-                if _BACKEND_WIDTH[name] <= _BACKEND_WIDTH[cap]]
-    chosen = max(admitted, key=_BACKEND_WIDTH.__getitem__)
-    warnings.warn(
-        f"CHACHARAND_SIMD={cap!r} is not available on this CPU or build; "
-        f"using {chosen!r}.", RuntimeWarning, stacklevel=2)
+    elif status == CHACHA_CAP_UNAVAILABLE:
+        warnings.warn(
+            f"CHACHARAND_SIMD={cap!r} is not available on this CPU or build; "
+            f"using {chosen!r}.", RuntimeWarning, stacklevel=2)
     return chosen
 
 

@@ -6,6 +6,7 @@ counter carries: the 2**32-block carry into state word 13 and the 2**64
 block wrap.
 """
 import os
+import platform
 import subprocess
 import sys
 import tempfile
@@ -128,3 +129,34 @@ def test_unavailable_backend_name():
     with pytest.raises(ValueError, match="not available"):
         bitgen.backend = missing[0]
     assert bitgen.backend == chacharand.default_chacha_backend()
+
+
+@pytest.mark.parametrize("cap", ["", "portable", " AVX2 ", "avx512", "sse9"])
+def test_one_reading_of_the_variable_caps_kernels_and_conversions(cap):
+    # CHACHARAND_SIMD is read in one place (the C core), for the ChaCha
+    # kernel and for chacharand.Generator's double conversions alike: any
+    # case, spaces around; an unknown value caps neither.
+    code = ("import chacharand; from chacharand._generator import "
+            "conversion_backend; print(chacharand.default_chacha_backend(), "
+            "conversion_backend())")
+    env = dict(os.environ, CHACHARAND_SIMD=cap)
+    out = subprocess.run([sys.executable, "-W", "ignore", "-c", code],
+                         env=env, cwd=tempfile.gettempdir(),
+                         capture_output=True, text=True, check=True)
+    kernel, conversion = out.stdout.split()
+    name = cap.strip().lower()
+    widest = chacharand.chacha_backends()[-1]
+    if name in ("", "sse9"):
+        assert kernel == widest
+    elif name in chacharand.chacha_backends():
+        assert kernel == name
+    admits_avx512 = name in ("", "sse9", "avx512")
+    with_avx512 = "avx512" in chacharand.chacha_backends()
+    # The conversions use AVX-512 where the build has them (x86-64 with
+    # GCC or Clang): never beyond the cap.
+    if not admits_avx512 or not with_avx512:
+        assert conversion == "portable"
+    else:
+        assert conversion in ("avx512", "portable")
+        if sys.platform == "linux" and platform.machine() == "x86_64":
+            assert conversion == "avx512"

@@ -8,6 +8,8 @@
  */
 #include "chacha_dispatch.h"
 
+#include <string.h>
+
 #include "../common/cpu_features.h"
 #include "chacha_kernels.h"
 
@@ -117,4 +119,51 @@ int chacha_backend_best(void) {
         }
     }
     return CHACHA_BACKEND_PORTABLE;
+}
+
+/* The width of each backend, in cr_simd_cap's units. */
+static int backend_width(int id) {
+    switch (id) {
+    case CHACHA_BACKEND_SSE2:
+    case CHACHA_BACKEND_NEON:
+        return 1;
+    case CHACHA_BACKEND_AVX2:
+        return 2;
+    case CHACHA_BACKEND_AVX512:
+        return 3;
+    default:
+        return 0;
+    }
+}
+
+int chacha_backend_default(int *status) {
+    const char *name;
+    int cap = cr_simd_cap(&name);
+    int id, chosen = CHACHA_BACKEND_PORTABLE;
+
+    if (status != NULL) {
+        *status = CHACHA_CAP_TAKEN;
+    }
+    if (cap == CR_SIMD_NO_CAP || cap == CR_SIMD_UNKNOWN) {
+        if (cap == CR_SIMD_UNKNOWN && status != NULL) {
+            *status = CHACHA_CAP_UNKNOWN;
+        }
+        return chacha_backend_best();
+    }
+    for (id = 0; id < CHACHA_BACKEND_COUNT; id++) {
+        if (strcmp(backends[id].name, name) == 0 &&
+            chacha_backend_available(id)) {
+            return id;
+        }
+    }
+    if (status != NULL) {
+        *status = CHACHA_CAP_UNAVAILABLE;
+    }
+    for (id = 0; id < CHACHA_BACKEND_COUNT; id++) {
+        if (chacha_backend_available(id) && backend_width(id) <= cap &&
+            backend_width(id) > backend_width(chosen)) {
+            chosen = id;
+        }
+    }
+    return chosen;
 }

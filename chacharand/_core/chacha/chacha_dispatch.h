@@ -2,10 +2,10 @@
  * Run-time choice of the ChaCha kernel.
  *
  * Backends are numbered; a backend is "available" when it is compiled into
- * this build and the CPU and operating system support it.  The choice is
- * made once per process (chacha_backend_best); Python caps it with the
- * CHACHARAND_SIMD environment variable and may pick any available backend
- * per generator.
+ * this build and the CPU and operating system support it.  New generators
+ * take chacha_backend_default(): the widest available one, capped by the
+ * CHACHARAND_SIMD environment variable (common/cpu_features.h reads it);
+ * Python may pick any available backend per generator.
  */
 #ifndef CHACHARAND_CHACHA_DISPATCH_H
 #define CHACHARAND_CHACHA_DISPATCH_H
@@ -35,5 +35,18 @@ chacha_blocks_fn chacha_backend_kernel(int id, int rounds);
 
 /* The widest available backend. */
 int chacha_backend_best(void);
+
+/* How chacha_backend_default() read CHACHARAND_SIMD. */
+typedef enum chacha_cap_status {
+    CHACHA_CAP_TAKEN = 0,       /* unset, or the named backend is used */
+    CHACHA_CAP_UNKNOWN = 1,     /* not a backend name: the widest is used */
+    CHACHA_CAP_UNAVAILABLE = 2  /* named backend not available here: the
+                                   widest one no wider than it is used */
+} chacha_cap_status;
+
+/* The backend new generators use: the widest available, capped by
+ * CHACHARAND_SIMD (a cap admits its own width and the narrower ones).
+ * *status (if not NULL) says how the variable was read. */
+int chacha_backend_default(int *status);
 
 #endif /* CHACHARAND_CHACHA_DISPATCH_H */

@@ -4,6 +4,9 @@
  */
 #include "cpu_features.h"
 
+#include <stdlib.h>
+#include <string.h>
+
 #if defined(__x86_64__) || defined(__i386__) || defined(_M_X64) || \
     defined(_M_IX86)
 #define CR_CPU_X86 1
@@ -148,4 +151,61 @@ unsigned cr_cpu_features(void) {
 #endif
     }
     return f & ~CR_CPU_DETECTED;
+}
+
+/* The backend names CHACHARAND_SIMD may hold, and their widths. */
+static const struct {
+    const char *name;
+    int width;
+} simd_caps[] = {
+    {"portable", 0}, {"sse2", 1}, {"neon", 1}, {"avx2", 2}, {"avx512", 3},
+};
+
+static int is_space(char c) {
+    return c == ' ' || c == '\t' || c == '\n' || c == '\r';
+}
+
+/* Whether text[0..len) is `want`, in any case (ASCII). */
+static int same_name(const char *text, size_t len, const char *want) {
+    size_t i;
+    for (i = 0; i < len; i++) {
+        char c = text[i];
+        if (c >= 'A' && c <= 'Z') {
+            c = (char)(c - 'A' + 'a');
+        }
+        if (want[i] == '\0' || c != want[i]) {
+            return 0;
+        }
+    }
+    return want[len] == '\0';
+}
+
+int cr_simd_cap(const char **name) {
+    const char *value = getenv("CHACHARAND_SIMD");
+    size_t len, i;
+    if (name != NULL) {
+        *name = NULL;
+    }
+    if (value == NULL) {
+        return CR_SIMD_NO_CAP;
+    }
+    while (is_space(*value)) {
+        value++;
+    }
+    len = strlen(value);
+    while (len > 0 && is_space(value[len - 1])) {
+        len--;
+    }
+    if (len == 0) {
+        return CR_SIMD_NO_CAP;
+    }
+    for (i = 0; i < sizeof simd_caps / sizeof simd_caps[0]; i++) {
+        if (same_name(value, len, simd_caps[i].name)) {
+            if (name != NULL) {
+                *name = simd_caps[i].name;
+            }
+            return simd_caps[i].width;
+        }
+    }
+    return CR_SIMD_UNKNOWN;
 }

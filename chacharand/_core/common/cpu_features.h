@@ -20,4 +20,18 @@
 /* Bit set of CR_CPU_* flags for the running CPU and OS. */
 unsigned cr_cpu_features(void);
 
+/*
+ * CHACHARAND_SIMD, read here and nowhere else: the widest instruction set
+ * chacharand's kernels may use.  Its value is a backend name ("portable",
+ * "sse2", "neon", "avx2", "avx512"; any case, spaces around ignored).
+ * Returns the name's width -- 0 portable, 1 SSE2 or NEON, 2 AVX2, 3
+ * AVX-512 -- and sets *name (if not NULL) to the name in lower case;
+ * CR_SIMD_NO_CAP when the variable is unset or blank, CR_SIMD_UNKNOWN for
+ * any other value (then *name is NULL).  Read at each call: callers decide
+ * once and keep their choice.
+ */
+#define CR_SIMD_NO_CAP (-1)
+#define CR_SIMD_UNKNOWN (-2)
+int cr_simd_cap(const char **name);
+
 #endif /* CHACHARAND_COMMON_CPU_FEATURES_H */

@@ -1,11 +1,10 @@
 /*
  * The conversions of convert.h: the portable loops, and the choice, made
  * once, of the AVX-512 ones when the build has them and the CPU and OS
- * support them.  CHACHARAND_SIMD (see chacharand.chacha_backends) set to
- * anything but avx512 keeps the portable loops, so they can be tested on
- * any machine.  Both give the same bits.
+ * support them.  CHACHARAND_SIMD (read by common/cpu_features.c) capped
+ * below avx512 keeps the portable loops, so they can be tested on any
+ * machine.  Both give the same bits.
  */
-#include <stdlib.h>
 #include "../common/cpu_features.h"
 #include "convert.h"
 
@@ -21,22 +20,6 @@ void crg_convert_uniform_avx512(double *out, size_t n, double low,
 typedef void (*crg_double_fn)(double *, size_t);
 typedef void (*crg_uniform_fn)(double *, size_t, double, double);
 
-#if defined(CRG_HAVE_AVX512)
-/* Whether a CHACHARAND_SIMD value admits AVX-512: empty, or "avx512" in
- * any case, with spaces around (as the ChaCha backend choice reads it). */
-static int crg_is_blank_or_avx512(const char *cap) {
-    const char *want = "avx512";
-    while (*cap == ' ' || *cap == '\t') cap++;
-    if (*cap == '\0') return 1;
-    while (*want && (*cap | 0x20) == *want) {
-        cap++;
-        want++;
-    }
-    while (*cap == ' ' || *cap == '\t' || *cap == '\n') cap++;
-    return *want == '\0' && *cap == '\0';
-}
-#endif
-
 /* 0: not chosen yet, 1: portable, 2: AVX-512.  Choosing twice gives the
  * same answer, so a race between two first calls is harmless. */
 static volatile int crg_convert_choice = 0;
@@ -47,9 +30,11 @@ static int crg_choose(void) {
         choice = 1;
 #if defined(CRG_HAVE_AVX512)
         {
-            const char *cap = getenv("CHACHARAND_SIMD");
+            /* As the ChaCha backend choice: an unknown value caps nothing. */
+            int cap = cr_simd_cap(NULL);
             if ((cr_cpu_features() & CR_CPU_AVX512F) &&
-                (cap == NULL || crg_is_blank_or_avx512(cap))) {
+                (cap == CR_SIMD_NO_CAP || cap == CR_SIMD_UNKNOWN ||
+                 cap >= 3)) {
                 choice = 2;
             }
         }
