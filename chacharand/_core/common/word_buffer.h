@@ -52,6 +52,48 @@ void cr_wb_fill_uint64(const cr_word_buffer *b, uint64_t *out, size_t n);
 void cr_wb_fill_bytes(const cr_word_buffer *b, uint8_t *out, size_t nbytes);
 
 /*
+ * The wiring of a block generator to the functions above, written once:
+ * defines `static cr_word_buffer PREFIX_words(STATE_T *s)`, the buffer of
+ * a STATE_T whose block function is BLOCKS, whose buffer is the array BUF
+ * of WORDS words of WORD_BYTES bytes and whose next unread word is
+ * `index`.  CR_WORD_BUFFER_FILLS then defines the generator's public
+ * PREFIX_refill, PREFIX_fill_uint64 and PREFIX_fill_bytes (and
+ * PREFIX_fill_uint32, for 32-bit words) as plain calls through it; a
+ * generator with rules of its own (ISAAC-64's pending half word) writes
+ * those itself over PREFIX_words.
+ */
+#define CR_WORD_BUFFER_WIRING(prefix, state_t, blocks_fn, buf, nwords,     \
+                              nbytes)                                      \
+    static cr_word_buffer prefix##_words(state_t *s) {                     \
+        cr_word_buffer b;                                                  \
+        b.gen = s;                                                         \
+        b.blocks = blocks_fn;                                              \
+        b.buffer = s->buf;                                                 \
+        b.index = &s->index;                                               \
+        b.words = (nwords);                                                \
+        b.word_bytes = (nbytes);                                           \
+        return b;                                                          \
+    }
+
+#define CR_WORD_BUFFER32_FILLS(prefix, state_t)                             \
+    void prefix##_refill(state_t *s) {                                     \
+        cr_word_buffer b = prefix##_words(s);                              \
+        cr_wb_refill(&b);                                                  \
+    }                                                                      \
+    void prefix##_fill_uint32(state_t *s, uint32_t *out, size_t n) {       \
+        cr_word_buffer b = prefix##_words(s);                              \
+        cr_wb_fill_uint32(&b, out, n);                                     \
+    }                                                                      \
+    void prefix##_fill_uint64(state_t *s, uint64_t *out, size_t n) {       \
+        cr_word_buffer b = prefix##_words(s);                              \
+        cr_wb_fill_uint64(&b, out, n);                                     \
+    }                                                                      \
+    void prefix##_fill_bytes(state_t *s, uint8_t *out, size_t nbytes) {    \
+        cr_word_buffer b = prefix##_words(s);                              \
+        cr_wb_fill_bytes(&b, out, nbytes);                                 \
+    }
+
+/*
  * The hot path of a 32-bit block generator (BlockRng's next_u32/next_u64):
  * defines PREFIX_next_uint32, PREFIX_next_uint64 (two consecutive words,
  * the earlier one the low half, also across a refill) and

@@ -182,36 +182,13 @@ void hc128_init(hc128_state *s, const uint8_t key[HC128_KEY_BYTES]) {
 }
 
 /* Wiring to the shared buffered output (common/word_buffer.c). */
-static cr_word_buffer hc128_words(hc128_state *s) {
-    cr_word_buffer b = {.gen = s, .blocks = hc128_blocks, .buffer = s->buffer,
-                        .index = &s->index, .words = HC128_BLOCK_WORDS,
-                        .word_bytes = 4u};
-    return b;
-}
-
-void hc128_refill(hc128_state *s) {
-    cr_word_buffer b = hc128_words(s);
-    cr_wb_refill(&b);
-}
+CR_WORD_BUFFER_WIRING(hc128, hc128_state, hc128_blocks, buffer,
+                      HC128_BLOCK_WORDS, 4u)
+CR_WORD_BUFFER32_FILLS(hc128, hc128_state)
 
 int hc128_state_is_valid(const hc128_state *s) {
     return s->counter < HC128_CYCLE && s->counter % HC128_BLOCK_WORDS == 0 &&
            s->index <= HC128_BLOCK_WORDS;
-}
-
-void hc128_fill_uint32(hc128_state *s, uint32_t *out, size_t n) {
-    cr_word_buffer b = hc128_words(s);
-    cr_wb_fill_uint32(&b, out, n);
-}
-
-void hc128_fill_uint64(hc128_state *s, uint64_t *out, size_t n) {
-    cr_word_buffer b = hc128_words(s);
-    cr_wb_fill_uint64(&b, out, n);
-}
-
-void hc128_fill_bytes(hc128_state *s, uint8_t *out, size_t nbytes) {
-    cr_word_buffer b = hc128_words(s);
-    cr_wb_fill_bytes(&b, out, nbytes);
 }
 
 void hc128_wipe(hc128_state *s) { cr_wipe(s, sizeof *s); }

@@ -171,35 +171,11 @@ int isaac_init(isaac_state *s, const uint8_t *key, size_t keylen) {
 }
 
 /* Wiring to the shared buffered output (common/word_buffer.c). */
-static cr_word_buffer isaac_words(isaac_state *s) {
-    cr_word_buffer b = {.gen = s, .blocks = isaac_blocks, .buffer = s->rsl,
-                        .index = &s->index, .words = ISAAC_WORDS,
-                        .word_bytes = 4u};
-    return b;
-}
-
-void isaac_refill(isaac_state *s) {
-    cr_word_buffer b = isaac_words(s);
-    cr_wb_refill(&b);
-}
+CR_WORD_BUFFER_WIRING(isaac, isaac_state, isaac_blocks, rsl, ISAAC_WORDS, 4u)
+CR_WORD_BUFFER32_FILLS(isaac, isaac_state)
 
 int isaac_state_is_valid(const isaac_state *s) {
     return s->index <= ISAAC_WORDS;
-}
-
-void isaac_fill_uint32(isaac_state *s, uint32_t *out, size_t n) {
-    cr_word_buffer b = isaac_words(s);
-    cr_wb_fill_uint32(&b, out, n);
-}
-
-void isaac_fill_uint64(isaac_state *s, uint64_t *out, size_t n) {
-    cr_word_buffer b = isaac_words(s);
-    cr_wb_fill_uint64(&b, out, n);
-}
-
-void isaac_fill_bytes(isaac_state *s, uint8_t *out, size_t nbytes) {
-    cr_word_buffer b = isaac_words(s);
-    cr_wb_fill_bytes(&b, out, nbytes);
 }
 
 void isaac_wipe(isaac_state *s) { cr_wipe(s, sizeof *s); }

@@ -169,12 +169,8 @@ int isaac64_init(isaac64_state *s, const uint8_t *key, size_t keylen) {
 
 /* Wiring to the shared buffered output (common/word_buffer.c); the
  * pending-half rule of BlockRng64 is all that is ISAAC-64's own. */
-static cr_word_buffer isaac64_words(isaac64_state *s) {
-    cr_word_buffer b = {.gen = s, .blocks = isaac64_blocks, .buffer = s->rsl,
-                        .index = &s->index, .words = ISAAC64_WORDS,
-                        .word_bytes = 8u};
-    return b;
-}
+CR_WORD_BUFFER_WIRING(isaac64, isaac64_state, isaac64_blocks, rsl,
+                      ISAAC64_WORDS, 8u)
 
 void isaac64_refill(isaac64_state *s) {
     cr_word_buffer b = isaac64_words(s);
