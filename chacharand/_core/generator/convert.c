@@ -11,7 +11,7 @@
 #define CRG_CONVERT_SUFFIX portable
 #include "convert_body.h"
 
-#if defined(CRG_HAVE_AVX512)
+#if defined(CHACHARAND_HAVE_AVX512)
 void crg_convert_double_avx512(double *out, size_t n);
 void crg_convert_uniform_avx512(double *out, size_t n, double low,
                                 double range);
@@ -28,7 +28,7 @@ static int crg_choose(void) {
     int choice = crg_convert_choice;
     if (choice == 0) {
         choice = 1;
-#if defined(CRG_HAVE_AVX512)
+#if defined(CHACHARAND_HAVE_AVX512)
         {
             /* As the ChaCha backend choice: an unknown value caps nothing. */
             int cap = cr_simd_cap(NULL);
@@ -45,7 +45,7 @@ static int crg_choose(void) {
 }
 
 void crg_convert_double(double *out, size_t n) {
-#if defined(CRG_HAVE_AVX512)
+#if defined(CHACHARAND_HAVE_AVX512)
     if (crg_choose() == 2) {
         crg_convert_double_avx512(out, n);
         return;
@@ -55,7 +55,7 @@ void crg_convert_double(double *out, size_t n) {
 }
 
 void crg_convert_uniform(double *out, size_t n, double low, double range) {
-#if defined(CRG_HAVE_AVX512)
+#if defined(CHACHARAND_HAVE_AVX512)
     if (crg_choose() == 2) {
         crg_convert_uniform_avx512(out, n, low, range);
         return;
