@@ -19,6 +19,7 @@ import sys
 import pytest
 
 import chacharand
+from _support.installed import mypy_env
 
 ROOT = pathlib.Path(__file__).resolve().parent.parent
 ASV_MODULE = ROOT / "asv_benchmarks" / "benchmarks" / "bench_generators.py"
@@ -301,12 +302,12 @@ def test_installed_command_type_checks_without_optional_packages(tmp_path):
          "--check-untyped-defs",
          "-p", "chacharand._cli", "-p", "chacharand._bench"],
         cwd=tmp_path, capture_output=True, text=True, timeout=600,
-        check=False)
+        check=False, env=mypy_env())
     assert proc.returncode == 0, proc.stdout[-3000:] + proc.stderr[-2000:]
     proc = subprocess.run(
         [sys.executable, "-m", "mypy.stubtest", "chacharand"],
         cwd=tmp_path, capture_output=True, text=True, timeout=600,
-        check=False)
+        check=False, env=mypy_env())
     out = proc.stdout + proc.stderr
     assert "not checking stubs" not in out, out[-3000:]
     assert "chacharand._cli" not in out and "chacharand._bench" not in out

@@ -1,5 +1,4 @@
 """The typed stubs agree with numpy's and describe the API (mypy)."""
-import os
 import pathlib
 import subprocess
 import sys
@@ -7,12 +6,11 @@ import textwrap
 
 import pytest
 
-import chacharand
+from _support.installed import mypy_env
 
 pytest.importorskip("mypy")
 
 ALLOWLIST = pathlib.Path(__file__).parent / "stubtest_allowlist.txt"
-ROOT = pathlib.Path(__file__).resolve().parent.parent
 
 USAGE = textwrap.dedent("""
     import types
@@ -42,16 +40,6 @@ USAGE = textwrap.dedent("""
         "bit_generator"]
     workers = parallel_generators(2, 1, bit_generator="ISAAC64")
 """)
-
-
-def mypy_env():
-    """The environment for mypy: it finds the installed stubs itself, but
-    not those of an editable install (an import hook mypy does not run),
-    which are the source folder's: then it is told where they are."""
-    package = pathlib.Path(chacharand.__file__).resolve().parent
-    if package != ROOT / "chacharand":
-        return None
-    return dict(os.environ, MYPYPATH=str(ROOT))
 
 
 def test_stubs_type_check(tmp_path):

@@ -3,13 +3,13 @@
 Each method is timed three ways, side by side in asv's report:
 ``numpy.random.Generator(PCG64)`` (NumPy's default), NumPy's Generator
 over the chacharand generator, and ``chacharand.Generator`` over it.  The
-calls are those of ``chacharand._bench_generator`` (which prints the same
+calls are those of ``chacharand._bench.generator`` (which prints the same
 comparison as ratios measured in one run).
 """
 import numpy as np
 
 import chacharand
-from chacharand._bench_generator import METHODS, SCALAR_METHODS
+from chacharand._bench.generator import METHODS, SCALAR_METHODS
 from chacharand._registry import FAMILIES
 
 SEED = 12345

@@ -1,22 +1,26 @@
-"""Benchmark of chacharand.Generator: ratios measured in one run.
+"""chacharand.Generator against numpy.random.Generator, as ratios in one run.
 
 For each family of the registry and each method with a C path, three
 generators make the same call: ``numpy.random.Generator(PCG64)`` (NumPy's
 default), ``numpy.random.Generator(<family>)`` and
-``chacharand.Generator(<family>)``.  They are timed in interleaved rounds
-(so a busy spell of a shared machine hits all three alike) and each
-figure is the median over the rounds.  :func:`rows` returns the figures;
-:func:`main` prints them::
+``chacharand.Generator(<family>)``.  They are timed as ``chacharand
+bench`` times (``timing``: calibrated samples, the three in turn, so a
+busy spell of a shared machine hits all three alike) and each figure is
+the median over the rounds.  :func:`rows` returns the figures; :func:`main`
+prints them (``--rst``: the documentation's tables)::
 
-    python -m chacharand._bench_generator [--n N] [--rounds R] [FAMILY ...]
+    python -m chacharand._bench.generator [--n N] [--rounds R] [FAMILY ...]
 
-Ratios below 1 mean chacharand.Generator is faster.
+Ratios below 1 mean chacharand.Generator is faster.  The asv suite times
+the same calls (:data:`METHODS`, :data:`SCALAR_METHODS`).
 """
 import argparse
 import statistics
-import time
 
 import numpy as np
+
+from chacharand._bench.machine import describe
+from chacharand._bench.timing import calibrate, sample
 
 __all__ = ["METHODS", "rows", "scalar_rows", "rst_tables", "main"]
 
@@ -49,21 +53,14 @@ SCALAR_METHODS = {
 }
 
 
-def _time(call, number):
-    start = time.perf_counter()
-    for _ in range(number):
-        call()
-    return (time.perf_counter() - start) / number
-
-
-def _medians(calls, rounds, number):
-    """Median seconds per call of each of `calls`, timed in turn."""
-    times = [[] for _ in calls]
-    for call in calls:
-        call()                                  # warm up
+def _medians(calls: list, rounds: int,
+             min_sample_ns: float) -> list[float]:
+    """Median seconds per call of each of `calls`, sampled in turn."""
+    loops = [calibrate(call, min_sample_ns) for call in calls]
+    times: list[list[float]] = [[] for _ in calls]
     for _ in range(rounds):
-        for t, call in zip(times, calls):
-            t.append(_time(call, number))
+        for t, call, n in zip(times, calls, loops):
+            t.append(sample(call, n) * 1e-9)
     return [statistics.median(t) for t in times]
 
 
@@ -81,7 +78,7 @@ def _families(names):
     return [f for f in FAMILIES if not names or f.name in names]
 
 
-def rows(n=2**20, rounds=7, number=3, families=(), methods=()):
+def rows(n=2**20, rounds=7, min_sample_ns=5e6, families=(), methods=()):
     """Bulk calls of `n` values, one dict per (family, method).
 
     Keys: ``family``, ``method``, ``ns_pcg64``, ``ns_numpy``,
@@ -98,7 +95,7 @@ def rows(n=2**20, rounds=7, number=3, families=(), methods=()):
                 continue
             t_pcg, t_np, t_ours = _medians(
                 [lambda g=g: call(g, n) for g in (pcg, npg, ours)],
-                rounds, number)
+                rounds, min_sample_ns)
             out.append({
                 "family": fam.name, "method": name,
                 "ns_pcg64": 1e9 * t_pcg / n, "ns_numpy": 1e9 * t_np / n,
@@ -108,7 +105,7 @@ def rows(n=2**20, rounds=7, number=3, families=(), methods=()):
     return out
 
 
-def scalar_rows(rounds=7, number=20000, families=()):
+def scalar_rows(rounds=7, min_sample_ns=2e6, families=()):
     """size=None calls, one dict per (family, method): nanoseconds per
     call of NumPy's Generator and chacharand.Generator over the family,
     and ``speedup`` (NumPy / chacharand)."""
@@ -117,7 +114,8 @@ def scalar_rows(rounds=7, number=20000, families=()):
         _, npg, ours = _generators(fam.cls)
         for name, call in SCALAR_METHODS.items():
             t_np, t_ours = _medians([lambda g=g: call(g)
-                                     for g in (npg, ours)], rounds, number)
+                                     for g in (npg, ours)], rounds,
+                                    min_sample_ns)
             out.append({"family": fam.name, "method": name,
                         "ns_numpy": 1e9 * t_np, "ns_chacharand": 1e9 * t_ours,
                         "speedup": t_np / t_ours})
@@ -125,19 +123,14 @@ def scalar_rows(rounds=7, number=20000, families=()):
 
 
 def _machine():
-    import os
-    import platform
-
-    import chacharand
-
-    from chacharand._bench.machine import cpu as cpu_model
-
-    cpu = cpu_model()[0]
-    load = os.getloadavg()[0] if hasattr(os, "getloadavg") else None
-    return (f"{cpu}, {os.cpu_count()} logical CPUs, {platform.platform()}, "
-            f"Python {platform.python_version()}, NumPy {np.__version__}, "
-            f"chacharand {chacharand.__version__}, ChaCha kernel "
-            f"{chacharand.default_chacha_backend()}"
+    """One line on the machine and the versions, from the bench's own
+    description (``machine.describe``)."""
+    m = describe({})
+    load = m["loadavg"][0] if m["loadavg"] else None
+    return (f"{m['cpu_model']}, {m['cpu_count']} logical CPUs, "
+            f"{m['platform']}, Python {m['python']}, NumPy {m['numpy']}, "
+            f"chacharand {m['chacharand']}, ChaCha kernel "
+            f"{m['default_chacha_backend']}"
             + (f", load average {load:.2f} at the end" if load is not None
                else ""))
 
@@ -169,7 +162,7 @@ def rst_tables(bulk, scalar, n=2**20):
 
 def main(argv=None):
     parser = argparse.ArgumentParser(
-        prog="python -m chacharand._bench_generator",
+        prog="python -m chacharand._bench.generator",
         description="chacharand.Generator against numpy.random.Generator")
     parser.add_argument("families", nargs="*", help="families (default all)")
     parser.add_argument("--n", type=int, default=2**20,
