@@ -2,7 +2,7 @@
 import pytest
 from chacharand import ChaCha8, ChaCha12, ChaCha20
 
-from conformance import Conformance
+from _support.conformance import Conformance
 
 pytestmark = pytest.mark.numpy_protocol
 

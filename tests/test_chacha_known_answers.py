@@ -4,8 +4,8 @@ import pytest
 
 from chacharand import ChaCha8, ChaCha12, ChaCha20
 
-from known_answers import case_id, chacha_vectors, rust_cases
-from replay import replay
+from _support.known_answers import case_id, chacha_vectors, rust_cases
+from _support.replay import replay
 
 pytestmark = pytest.mark.numpy_protocol
 

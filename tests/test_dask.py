@@ -14,9 +14,9 @@ import numpy as np
 import pytest
 from numpy.random import Generator, SeedSequence
 
-import parallel_tasks
+from _support import parallel_tasks
 from chacharand._registry import FAMILIES as REGISTRY
-from known_answers import documented_key_entropy
+from _support.known_answers import documented_key_entropy
 from chacharand import (HC128, ISAAC, ISAAC64, ChaCha8, ChaCha20,
                         parallel_generators)
 

@@ -13,7 +13,7 @@ import pytest
 import chacharand
 from chacharand import ChaCha8, ChaCha12, ChaCha20, Generator, default_rng
 
-from generator_twins import FAMILY_CLASSES, check_twins, positioned
+from _support.generator_twins import FAMILY_CLASSES, check_twins, positioned
 
 # Run on every NumPy version of the test matrix: the identity is with the
 # installed NumPy.

@@ -13,7 +13,7 @@ from chacharand import ChaCha8, Generator
 from chacharand._generator import (FAST_METHODS, deferred_methods,
                                    fast_path_calls)
 
-from generator_twins import FAMILY_CLASSES, check_twins, positioned
+from _support.generator_twins import FAMILY_CLASSES, check_twins, positioned
 
 # Run on every NumPy version of the test matrix: the identity is with the
 # installed NumPy.

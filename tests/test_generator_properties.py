@@ -11,7 +11,7 @@ import pytest
 hypothesis = pytest.importorskip("hypothesis")
 from hypothesis import given, settings, strategies as st
 
-from generator_twins import FAMILY_CLASSES, check_twins, positioned
+from _support.generator_twins import FAMILY_CLASSES, check_twins, positioned
 
 # Run on every NumPy version of the test matrix: the identity is with the
 # installed NumPy.

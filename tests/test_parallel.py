@@ -18,7 +18,7 @@ import pytest
 from numpy.random import Generator, SeedSequence
 
 import chacharand
-import parallel_tasks
+from _support import parallel_tasks
 from chacharand import (HC128, ISAAC, ISAAC64, ChaCha8, ChaCha12, ChaCha20,
                         parallel_generators)
 from chacharand._registry import FAMILIES as REGISTRY

@@ -13,7 +13,7 @@ from numpy.random import SeedSequence
 
 import chacharand
 from chacharand._registry import FAMILIES, family
-from known_answers import load
+from _support.known_answers import load
 
 # Run on every NumPy the matrix covers: the frozen Generator draws must
 # hold on each of them, not only on the newest.

@@ -4,7 +4,7 @@ import pytest
 
 from chacharand import HC128, ISAAC, ISAAC64
 
-from conformance import Conformance
+from _support.conformance import Conformance
 
 pytestmark = pytest.mark.numpy_protocol
 

@@ -4,7 +4,7 @@ import pytest
 
 from chacharand import HC128, ISAAC, ISAAC64
 
-from known_answers import case_id, published
+from _support.known_answers import case_id, published
 
 pytestmark = pytest.mark.numpy_protocol
 

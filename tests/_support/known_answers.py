@@ -7,7 +7,7 @@ produced, written by tools/refdata.
 import json
 import pathlib
 
-DATA = pathlib.Path(__file__).parent / "data"
+DATA = pathlib.Path(__file__).resolve().parent.parent / "data"
 
 
 def load(name):

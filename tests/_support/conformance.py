@@ -16,8 +16,8 @@ import numpy as np
 import pytest
 from numpy.random import Generator, SeedSequence
 
-from known_answers import rust_cases
-from replay import replay
+from _support.known_answers import rust_cases
+from _support.replay import replay
 
 
 def fresh_twins(make):
