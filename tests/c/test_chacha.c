@@ -21,6 +21,7 @@
 #include "chacha/chacha_dispatch.h"
 #include "chacha/chacha_kernels.h"
 #include "common/cpu_features.h"
+#include "pv_chacha.h" /* generated: make_vectors.py */
 
 static unsigned long n_passed, n_failed;
 
@@ -347,63 +348,11 @@ static void test_dispatch(void) {
 
 /* ---- known answers --------------------------------------------------- */
 
-typedef struct kat {
-    const char *id;
-    int rounds;
-    const char *key_hex;
-    uint64_t counter, stream;
-    const char *keystream_hex; /* a whole number of blocks */
-} kat;
-
-static const kat kats[] = {
-    {"RFC8439-2.3.2", 20,
-     "000102030405060708090a0b0c0d0e0f101112131415161718191a1b1c1d1e1f",
-     648518346341351425ull, 1241513984ull,
-     "10f1e7e4d13b5915500fdd1fa32071c4c7d1f4c733c068030422aa9ac3d46c4e"
-     "d2826446079faa0914c2d705d98b02a2b5129cd1de164eb9cbd083e8a2503c4e"},
-    {"strombergson-01-TC1-k256-r8", 8,
-     "0000000000000000000000000000000000000000000000000000000000000000", 0,
-     0,
-     "3e00ef2f895f40d67f5bb8e81f09a5a12c840ec3ce9a7f3b181be188ef711a1e"
-     "984ce172b9216f419f445367456d5619314a42a3da86b001387bfdb80e0cfe42"
-     "d2aefa0deaa5c151bf0adb6c01f2a5adc0fd581259f9a2aadcf20f8fd566a26b"
-     "5032ec38bbc5da98ee0c6f568b872a65a08abf251deb21bb4b56e5d8821e68aa"},
-    {"strombergson-01-TC1-k256-r12", 12,
-     "0000000000000000000000000000000000000000000000000000000000000000", 0,
-     0,
-     "9bf49a6a0755f953811fce125f2683d50429c3bb49e074147e0089a52eae155f"
-     "0564f879d27ae3c02ce82834acfa8c793a629f2ca0de6919610be82f411326be"
-     "0bd58841203e74fe86fc71338ce0173dc628ebb719bdcbcc151585214cc089b4"
-     "42258dcda14cf111c602b8971b8cc843e91e46ca905151c02744a6b017e69316"},
-    {"strombergson-01-TC1-k256-r20", 20,
-     "0000000000000000000000000000000000000000000000000000000000000000", 0,
-     0,
-     "76b8e0ada0f13d90405d6ae55386bd28bdd219b8a08ded1aa836efcc8b770dc7"
-     "da41597c5157488d7724e03fb8d84a376a43b8f41518a11cc387b669b2ee6586"
-     "9f07e7be5551387a98ba977c732d080dcb0f29a048e3656912c6533e32ee7aed"
-     "29b721769ce64e43d57133b074d839d531ed1f28510afb45ace10a1f4b794d6f"},
-    {"strombergson-01-TC8-k256-r8", 8,
-     "c46ec1b18ce8a878725a37e780dfb7351f68ed2e194c79fbc6aebee1a667975d", 0,
-     2414607592068340250ull,
-     "838751b42d8ddd8a3d77f48825a2ba752cf4047cb308a5978ef274973be374c9"
-     "6ad848065871417b08f034e681fe46a93f7d5c61d1306614d4aaf257a7cff08b"
-     "16f2fda170cc18a4b58a2667ed962774af792a6e7f3c77992540711a7a136d7e"
-     "8a2f8d3f93816709d45a3fa5f8ce72fde15be7b841acba3a2abd557228d9fe4f"},
-    {"strombergson-01-TC8-k256-r12", 12,
-     "c46ec1b18ce8a878725a37e780dfb7351f68ed2e194c79fbc6aebee1a667975d", 0,
-     2414607592068340250ull,
-     "1482072784bc6d06b4e73bdc118bc0103c7976786ca918e06986aa251f7e9cc1"
-     "b2749a0a16ee83b4242d2e99b08d7c20092b80bc466c87283b61b1b39d0ffbab"
-     "d94b116bc1ebdb329b9e4f620db695544a8e3d9b68473d0c975a46ad966ed631"
-     "e42aff530ad5eac7d8047adfa1e5113c91f3e3b883f1d189ac1c8fe07ba5a42b"},
-    {"strombergson-01-TC8-k256-r20", 20,
-     "c46ec1b18ce8a878725a37e780dfb7351f68ed2e194c79fbc6aebee1a667975d", 0,
-     2414607592068340250ull,
-     "f63a89b75c2271f9368816542ba52f06ed49241792302b00b5e8f80ae9a473af"
-     "c25b218f519af0fdd406362e8d69de7f54c604a6e00f353f110f771bdca8ab92"
-     "e5fbc34e60a1d9a9db17345b0a402736853bf910b060bdf1f897b6290f01d138"
-     "ae2c4c90225ba9ea14d518f55929dea098ca7a6ccfe61227053c84e49a4a3332"},
-};
+/* The published vectors of 256-bit keys (tests/data/published_vectors.json,
+ * through tests/c/make_vectors.py): RFC 8439 and draft-strombergson, for
+ * 8, 12 and 20 rounds. */
+typedef pv_chacha kat;
+#define kats pv_chacha_vectors
 
 static void test_kat_one(const kat *t, const char *bname, chacha_blocks_fn k) {
     uint8_t key[32], expect[128], got[128 + 1];

@@ -1,19 +1,16 @@
 /*
  * Known-answer and behaviour tests for the HC-128, ISAAC and ISAAC-64 cores.
  *
- * Standalone: reads no files.  The expected values are copied from
- *   - shared/vectors/published.json: Wu's three HC-128 vectors, Jenkins'
- *     randvect.txt and randseed.txt, the ISAAC-64 all-zero-seed output;
- *   - the unit tests of rand_hc 0.3.1 and rand_isaac 0.3.0 (values only),
- *     which pin down seeding, read-out order and the 32/64-bit rules.
- * The rest checks that every output path (single draws, bulk fills, bytes)
- * yields the same stream, against a twin generator drawn one word at a time.
+ * The published vectors -- Wu's three HC-128 vectors, Jenkins' randvect.txt
+ * and randseed.txt, the ISAAC-64 all-zero-seed output -- come from
+ * tests/data/published_vectors.json, the file the Python tests read, through
+ * the headers tests/c/make_vectors.py writes (pv_*.h).  The values of the
+ * unit tests of rand_hc 0.3.1 and rand_isaac 0.3.0, which pin down seeding,
+ * read-out order and the 32/64-bit rules, are written here.  The rest checks
+ * that every output path (single draws, bulk fills, bytes) yields the same
+ * stream, against a twin generator drawn one word at a time.
  *
- * Build (see tests/c/Makefile):
- *   cc -std=c99 -Wall -Wextra -pedantic -fsanitize=address,undefined
- *      -Ichacharand/_core tests/c/test_hc128_isaac.c
- *      chacharand/_core/hc128/hc128.c chacharand/_core/isaac/isaac.c
- *      chacharand/_core/isaac/isaac64.c
+ * Built and run by tests/c/Makefile (make -C tests/c test | sanitize | ...).
  * Exits non-zero on failure; the last line is "N passed, N failed".
  */
 #include <stdint.h>
@@ -24,6 +21,9 @@
 #include "hc128/hc128.h"
 #include "isaac/isaac.h"
 #include "isaac/isaac64.h"
+#include "pv_hc128.h" /* generated: make_vectors.py */
+#include "pv_isaac.h"
+#include "pv_isaac64.h"
 
 static int n_passed, n_failed;
 
@@ -124,58 +124,27 @@ static const size_t sizes[] = {0, 1, 2, 3, 7, 8, 9, 15, 16, 17, 31, 33,
 /* HC-128                                                              */
 /* ------------------------------------------------------------------ */
 
-/* published.json hc128[*]: rand_hc seed (key || IV), first_16_words. */
-static const struct {
-    const char *name;
-    const char *seed_hex;
-    uint32_t words[16];
-    const char *bytes_hex;
-} hc128_vectors[3] = {
-    {"HC128-Wu-key0_iv0",
-     "0000000000000000000000000000000000000000000000000000000000000000",
-     {0x73150082u, 0x3bfd03a0u, 0xfb2fd77fu, 0xaa63af0eu, 0xde122fc6u,
-      0xa7dc29b6u, 0x62a68527u, 0x8b75ec68u, 0x9036db1eu, 0x81896005u,
-      0x00ade078u, 0x491fbf9au, 0x1cdc3013u, 0x6c3d6e24u, 0x90f664b2u,
-      0x9cd57102u},
-     "82001573a003fd3b7fd72ffb0eaf63aac62f12deb629dca72785a66268ec758b"
-     "1edb36900560898178e0ad009abf1f491330dc1c246e3d6cb264f6900271d59c"},
-    {"HC128-Wu-key0_iv1",
-     "0000000000000000000000000000000001000000000000000000000000000000",
-     {0xc01893d5u, 0xb7dbe958u, 0x8f65ec98u, 0x64176604u, 0x36fc6724u,
-      0xc82c6eecu, 0x1b1c38a7u, 0xc9b42a95u, 0x323ef123u, 0x0a6a908bu,
-      0xce757b68u, 0x9f14f7bbu, 0xe4cde011u, 0xaeb5173fu, 0x89608c94u,
-      0xb5cf46cau},
-     "d59318c058e9dbb798ec658f046617642467fc36ec6e2cc8a7381c1b952ab4c9"
-     "23f13e328b906a0a687b75cebbf7149f11e0cde43f17b5ae948c6089ca46cfb5"},
-    {"HC128-Wu-key55_iv0",
-     "5500000000000000000000000000000000000000000000000000000000000000",
-     {0x518251a4u, 0x04b4930au, 0xb02af931u, 0x0639f032u, 0xbcb4a47au,
-      0x5722480bu, 0x2bf99f72u, 0xcdc0e566u, 0x310f0c56u, 0xd3cc83e8u,
-      0x663db8efu, 0x62dfe07fu, 0x593e1790u, 0xc5ceaa9cu, 0xab03806fu,
-      0xc9a6e5a0u},
-     "a45182510a93b40431f92ab032f039067aa4b4bc0b482257729ff92b66e5c0cd"
-     "560c0f31e883ccd3efb83d667fe0df6290173e599caacec56f8003aba0e5a6c9"},
-};
-
 static void test_hc128_published(void) {
     static hc128_state s;
     unsigned v, i;
-    for (v = 0; v < 3; v++) {
+    check(PV_HC128_COUNT == 3, "hc128: Wu's three published vectors");
+    for (v = 0; v < PV_HC128_COUNT; v++) {
+        const pv_hc128 *t = &pv_hc128_vectors[v];
         uint8_t seed[32], want[64], got[64];
         uint32_t words[16];
         char name[96];
-        from_hex(hc128_vectors[v].seed_hex, seed);
+        from_hex(t->seed_hex, seed);
         hc128_init(&s, seed);
         for (i = 0; i < 16; i++) {
             words[i] = hc128_next_uint32(&s);
         }
-        sprintf(name, "hc128 %s first 16 words", hc128_vectors[v].name);
-        check(eq_u32(name, words, hc128_vectors[v].words, 16), name);
+        sprintf(name, "hc128 %s first 16 words", t->id);
+        check(eq_u32(name, words, t->first_16_words, 16), name);
 
-        from_hex(hc128_vectors[v].bytes_hex, want);
+        from_hex(t->keystream_hex, want);
         hc128_init(&s, seed);
         hc128_fill_bytes(&s, got, 64);
-        sprintf(name, "hc128 %s keystream bytes", hc128_vectors[v].name);
+        sprintf(name, "hc128 %s keystream bytes", t->id);
         check(eq_bytes(name, got, want, 64), name);
     }
 }
@@ -395,26 +364,9 @@ static void test_hc128_state(void) {
 /* ISAAC                                                               */
 /* ------------------------------------------------------------------ */
 
-/* Jenkins' randvect.txt (published.json isaac.randvect): printed words
- * [0..511] are randrsl of blocks 2 and 3, in index order.  Our output #n,
- * n >= 256: block n/256 + 1, word randrsl[255 - n % 256]. */
-static const struct {
-    unsigned idx;
-    uint32_t word;
-} randvect[] = {
-    {0, 0xf650e4c8u},   {1, 0xe448e96du},   {2, 0x98db2fb4u},
-    {3, 0xf5fad54fu},   {4, 0x433f1afbu},   {5, 0xedec154au},
-    {6, 0xd8370487u},   {7, 0x46ca4f9au},   {248, 0xb8f6fd4au},
-    {249, 0x6a158d10u}, {250, 0x01913fd3u}, {251, 0xaf7d1fb8u},
-    {252, 0x0b5e435fu}, {253, 0x90c10757u}, {254, 0x6554abdau},
-    {255, 0x7a68710fu}, {256, 0x82ac484fu}, {257, 0xd7e1c7beu},
-    {258, 0x95c85eaau}, {259, 0x94a302f4u}, {260, 0x4d3cfbdau},
-    {261, 0x786b2908u}, {262, 0x1010b275u}, {263, 0x82d53d12u},
-    {504, 0x9d8d1908u}, {505, 0x86ba527fu}, {506, 0xf943f672u},
-    {507, 0xef73fbf0u}, {508, 0x46d95ca5u}, {509, 0xc54cd95bu},
-    {510, 0x9d855e89u}, {511, 0x4bb5af29u},
-};
-
+/* Jenkins' randvect.txt (pv_isaac_randvect): printed words [0..511] are
+ * randrsl of blocks 2 and 3, in index order.  Our output #n, n >= 256:
+ * block n/256 + 1, word randrsl[255 - n % 256]. */
 /* Output number of printed word `idx` of a randvect-style listing. */
 static unsigned listing_to_output(unsigned idx) {
     unsigned block = idx / 256; /* 0: second block, 1: third */
@@ -433,13 +385,13 @@ static void test_isaac_randvect(void) {
     for (i = 0; i < 768; i++) {
         out[i] = isaac_next_uint32(&s);
     }
-    for (i = 0; i < sizeof randvect / sizeof randvect[0]; i++) {
-        unsigned n = listing_to_output(randvect[i].idx);
-        if (out[n] != randvect[i].word) {
+    for (i = 0; i < 512; i++) {
+        unsigned n = listing_to_output(i);
+        if (out[n] != pv_isaac_randvect[i]) {
             printf("  isaac randvect word %u (output %u): got %08lx want "
                    "%08lx\n",
-                   randvect[i].idx, n, (unsigned long)out[n],
-                   (unsigned long)randvect[i].word);
+                   i, n, (unsigned long)out[n],
+                   (unsigned long)pv_isaac_randvect[i]);
             ok = 0;
         }
     }
@@ -447,37 +399,26 @@ static void test_isaac_randvect(void) {
 
     isaac_init(&s, NULL, 0);
     isaac_fill_uint32(&s, out, 768);
-    for (i = 0; i < sizeof randvect / sizeof randvect[0]; i++) {
-        ok_bulk &= out[listing_to_output(randvect[i].idx)] == randvect[i].word;
+    for (i = 0; i < 512; i++) {
+        ok_bulk &= out[listing_to_output(i)] == pv_isaac_randvect[i];
     }
     check(ok_bulk, "isaac randvect.txt via fill_uint32, empty key");
 }
 
-/* Jenkins' randseed.txt (published.json isaac.randseed): a 36-byte ASCII
- * key, zero-padded; rand() outputs from the first, randinit's block on. */
+/* Jenkins' randseed.txt (pv_isaac_randseed): a 36-byte ASCII key,
+ * zero-padded; rand() outputs from the first, randinit's block on. */
 static void test_isaac_randseed(void) {
     static isaac_state s;
-    static const char key[] = "This is <i>not</i> the right mytext.";
-    static const uint32_t first[8] = {0xc9d3bc51u, 0x5bc24339u, 0x23e22e3au,
-                                      0x5659b89au, 0x21c6dcfdu, 0x168e10a4u,
-                                      0x1df755f6u, 0x99d3a910u};
-    static const uint32_t mid[8] = {0x63477791u, 0x3c7a0855u, 0xf00990ddu,
-                                    0xcb673179u, 0x58759924u, 0x2be2c273u,
-                                    0x03165f2eu, 0xe4f4832bu}; /* 252..259 */
-    static const uint32_t last[8] = {0x222a119cu, 0xf3c42075u, 0x533fb9aeu,
-                                     0xaca74163u, 0x0cba7998u, 0x58e60778u,
-                                     0x142e3a09u, 0x8a685b95u}; /* 2552.. */
     static uint32_t out[2560];
+    const char *key = pv_isaac_randseed_key;
     unsigned i;
 
-    check(sizeof key - 1 == 36, "isaac randseed key is 36 bytes");
-    isaac_init(&s, (const uint8_t *)key, sizeof key - 1);
+    check(strlen(key) == 36, "isaac randseed key is 36 bytes");
+    isaac_init(&s, (const uint8_t *)key, strlen(key));
     for (i = 0; i < 2560; i++) {
         out[i] = isaac_next_uint32(&s);
     }
-    check(eq_u32("isaac randseed first", out, first, 8) &&
-              eq_u32("isaac randseed 252..259", out + 252, mid, 8) &&
-              eq_u32("isaac randseed last", out + 2552, last, 8),
+    check(eq_u32("isaac randseed", out, pv_isaac_randseed, 2560),
           "isaac randseed.txt (36-byte key, 10 blocks)");
 }
 
@@ -686,23 +627,7 @@ static void test_isaac_state(void) {
 /* ISAAC-64                                                            */
 /* ------------------------------------------------------------------ */
 
-/* published.json isaac64.words_block2_then_block3 (all-zero seed). */
-static const struct {
-    unsigned idx;
-    uint64_t word;
-} isaac64_vect[] = {
-    {0, UINT64_C(0x12a8f216af9418c2)},   {1, UINT64_C(0xd4490ad526f14431)},
-    {2, UINT64_C(0xb49c3b3995091a36)},   {3, UINT64_C(0x5b45e522e4b1b4ef)},
-    {4, UINT64_C(0xa1e9300cd8520548)},   {5, UINT64_C(0x49787fef17af9924)},
-    {252, UINT64_C(0xd363eff5f0977996)}, {253, UINT64_C(0x2cd16e2abd791e33)},
-    {254, UINT64_C(0x58627e1a149bba21)}, {255, UINT64_C(0x7f9b6af1ebf78baf)},
-    {256, UINT64_C(0xd20d8c88c8ffe65f)}, {257, UINT64_C(0x917f1dd5f8886c61)},
-    {258, UINT64_C(0x56986e2ef3ed091b)}, {259, UINT64_C(0x5fa7867caf35e149)},
-    {506, UINT64_C(0x252f59cf0d9f04bb)}, {507, UINT64_C(0xb3598080ce64a656)},
-    {508, UINT64_C(0x993e1de72d36d310)}, {509, UINT64_C(0xa2853b80f17f58ee)},
-    {510, UINT64_C(0x1877b51e57a764d5)}, {511, UINT64_C(0x001f837cc7350524)},
-};
-
+/* pv_isaac64_zero: Jenkins' isaac64.c output for the all-zero seed. */
 static void test_isaac64_zero_seed(void) {
     static isaac64_state s;
     static uint64_t out[768];
@@ -714,11 +639,10 @@ static void test_isaac64_zero_seed(void) {
     for (i = 0; i < 768; i++) {
         out[i] = isaac64_next_uint64(&s);
     }
-    for (i = 0; i < sizeof isaac64_vect / sizeof isaac64_vect[0]; i++) {
-        unsigned n = listing_to_output(isaac64_vect[i].idx);
-        if (out[n] != isaac64_vect[i].word) {
-            printf("  isaac64 word %u (output %u) differs\n",
-                   isaac64_vect[i].idx, n);
+    for (i = 0; i < 512; i++) {
+        unsigned n = listing_to_output(i);
+        if (out[n] != pv_isaac64_zero[i]) {
+            printf("  isaac64 word %u (output %u) differs\n", i, n);
             ok = 0;
         }
     }
@@ -726,9 +650,8 @@ static void test_isaac64_zero_seed(void) {
 
     isaac64_init(&s, NULL, 0);
     isaac64_fill_uint64(&s, out, 768);
-    for (i = 0; i < sizeof isaac64_vect / sizeof isaac64_vect[0]; i++) {
-        ok_bulk &=
-            out[listing_to_output(isaac64_vect[i].idx)] == isaac64_vect[i].word;
+    for (i = 0; i < 512; i++) {
+        ok_bulk &= out[listing_to_output(i)] == pv_isaac64_zero[i];
     }
     check(ok_bulk, "isaac64 zero seed via fill_uint64, empty key");
 }
