@@ -47,6 +47,7 @@ cdef extern from *:
     """
     const crg_table crg_chacha_table
 
+from chacharand._docstrings import SEED, WORDS32
 from chacharand._registry import family
 from chacharand._validation import (as_bounded_int, as_int, as_key_bytes,
                                     state_fields)
@@ -365,10 +366,7 @@ _COMMON_DOC = """
 
     Parameters
     ----------
-    seed : None, int, array_like[ints], SeedSequence, optional
-        Seeds the 256-bit key through a SeedSequence, as for NumPy's bit
-        generators.  None draws 256 bits of OS entropy.  Cannot be given
-        with `key`.
+""" + SEED.format(what="the 256-bit key") + """
     key : bytes, bytearray or a buffer of 1-byte items (uint8), optional
         Exactly 32 bytes used as the ChaCha key, as Rust rand_chacha's
         ``from_seed(key)``.  Cannot be given with `seed`.
@@ -381,10 +379,9 @@ _COMMON_DOC = """
     -----
     The output is the ChaCha keystream (Bernstein's layout: a 64-bit block
     counter in words 12-13, a 64-bit stream id in words 14-15) read as
-    little-endian 32-bit words.  ``next_uint32`` takes one word,
-    ``next_uint64`` two (the earlier is the low half), ``next_double`` the
-    top 53 bits of ``next_uint64``.  With the same key, stream and word
-    position the output equals rand_chacha 0.3's ``ChaCha{rounds}Rng``.
+    little-endian 32-bit words.  """ + WORDS32 + """  With the same key,
+    stream and word position the output equals rand_chacha 0.3's
+    ``ChaCha{rounds}Rng``.
 
     Each key has 2**64 streams of 2**68 words.  Streams never overlap:
     use :meth:`jumped` (or distinct ``stream`` values) for parallel work.

@@ -15,6 +15,7 @@ from libc.string cimport memcpy
 
 from chacharand._base cimport (KeyedBitGenerator, check_layout, cr_wipe,
                                crg_table, state_words)
+from chacharand._docstrings import NO_SEEKING, SEED, WIPED, WORDS32
 from chacharand._registry import family
 from chacharand._validation import state_fields, table_state
 
@@ -207,10 +208,7 @@ _DOC = """{title} (Jenkins), the {bits}-bit generator, as a NumPy bit generator.
 
     Parameters
     ----------
-    seed : None, int, array_like[ints], SeedSequence, optional
-        Seeds the full 256-word key through a SeedSequence, as for NumPy's
-        bit generators.  None draws 256 bits of OS entropy.  Cannot be
-        given with `key`.
+""" + SEED.format(what="the full 256-word key") + """
     key : bytes, bytearray or a buffer of 1-byte items (uint8), optional
         Up to {key_bytes} bytes: 256 little-endian {bits}-bit key words,
         zero-padded.  A 32-byte key gives Rust rand_isaac's
@@ -221,11 +219,8 @@ _DOC = """{title} (Jenkins), the {bits}-bit generator, as a NumPy bit generator.
     Keyed as Jenkins' ``randinit(TRUE)``; each block of 256 results is read
     from the last computed to the first, as {order}.
 {words}
-    {title} cannot seek, so it has no ``advance`` or ``jumped``.  For
-    parallel streams use :meth:`spawn` (children of the SeedSequence, with
-    independent keys).  The C state is wiped from memory (Python copies
-    such as ``state`` are not: see the security page) when the generator
-    is freed or re-keyed.
+    """ + NO_SEEKING + """
+    """ + WIPED + """
 
     Examples
     --------
@@ -235,10 +230,7 @@ _DOC = """{title} (Jenkins), the {bits}-bit generator, as a NumPy bit generator.
     >>> workers = [np.random.Generator(g) for g in {name}(7).spawn(4)]
 """
 
-_WORDS32 = """\
-    ``next_uint32`` takes one word, ``next_uint64`` two (the earlier is the
-    low half), ``next_double`` the top 53 bits of ``next_uint64``.
-"""
+_WORDS32 = "    " + WORDS32 + "\n"
 
 _WORDS64 = """\
     ``next_uint64`` takes one word.  ``next_uint32`` takes the low half of
