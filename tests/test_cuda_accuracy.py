@@ -11,7 +11,7 @@ import random
 
 import pytest
 
-import cuda_reference as ref
+from _support import cuda_reference as ref
 
 mp = pytest.importorskip("mpmath", reason="mpmath is not installed").mp
 

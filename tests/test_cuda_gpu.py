@@ -10,7 +10,7 @@ import pytest
 
 import chacharand.cuda as cuda
 from chacharand import _cuda_kernels, _cuda_twin
-from cuda_cases import FAMILIES, POSITIONS, make
+from _support.cuda_cases import FAMILIES, POSITIONS, make
 
 cupy = pytest.importorskip("cupy", reason="CuPy is not installed")
 try:

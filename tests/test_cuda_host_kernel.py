@@ -16,7 +16,7 @@ import pytest
 
 import chacharand.cuda as cuda
 from chacharand import _cuda_kernels, _cuda_twin
-from cuda_cases import FAMILIES, make
+from _support.cuda_cases import FAMILIES, make
 
 HERE = pathlib.Path(__file__).parent / "cuda_host"
 CXX = shutil.which("c++") or shutil.which("g++") or shutil.which("clang++")

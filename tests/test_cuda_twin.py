@@ -3,15 +3,15 @@
 random_raw, random and bytes must be the bit generator's and numpy's own
 numbers at any position, leaving the bit generator where the CPU draw
 would; the counter-based transforms must follow their documented
-definitions bit for bit (tests/cuda_reference.py, pure Python) and use
+definitions bit for bit (tests/_support/cuda_reference.py, pure Python) and use
 exactly their words.
 """
 import numpy as np
 import pytest
 
 import chacharand.cuda as cuda
-import cuda_reference as ref
-from cuda_cases import FAMILIES, POSITIONS, SIZES, make, words
+from _support import cuda_reference as ref
+from _support.cuda_cases import FAMILIES, POSITIONS, SIZES, make, words
 
 
 def twin(family, word_pos):

@@ -18,12 +18,12 @@ from numpy.random import SeedSequence
 
 import chacharand
 from chacharand._registry import DEFAULT_FAMILY, FAMILIES, family
-from known_answers import documented_key_entropy
+from _support.known_answers import documented_key_entropy
 
 pytestmark = pytest.mark.numpy_protocol
 
-CHACHA = [f.cls for f in FAMILIES if f.seekable]
-TABLES = [f.cls for f in FAMILIES if not f.seekable]
+CHACHA = [f.cls for f in FAMILIES if f.has_streams]
+TABLES = [f.cls for f in FAMILIES if not f.has_streams]
 ALL = [f.cls for f in FAMILIES]
 WORKERS = 4
 SEED = 7

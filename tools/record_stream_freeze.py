@@ -192,7 +192,7 @@ def raw_cases(spec):
     if not spec.key_exact:
         short = pattern_key(spec, 32)
         add("short key", short, {"key": short.hex()})
-    if spec.seekable:
+    if spec.has_streams and spec.seekable:
         for stream, word_pos in [(1, 0), (7, 3), (2**64 - 1, 2**40 + 1),
                                  (123456789, P68 - 2 * WORDS - 6)]:
             add(f"seed=12345 stream={stream} word_pos={word_pos}", key,
