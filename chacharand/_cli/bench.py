@@ -18,6 +18,10 @@ DEFAULT_SIZE = 2**20
 DEFAULT_REPEAT = 11
 QUICK_SIZE = 2**12
 QUICK_REPEAT = 3
+# --threads: calls per thread and samples.
+THREADS_CALLS = 20000
+THREADS_REPEAT = 5
+QUICK_THREADS_CALLS = 200
 
 
 def _positive_int(text):
@@ -38,28 +42,48 @@ def add_arguments(parser):
              "(the table still goes to stdout), or alone to stdout")
     parser.add_argument("--size", type=_positive_int, metavar="N",
                         help=f"values per call (default {DEFAULT_SIZE}; "
-                             f"random_bytes draws 8*N bytes)")
+                             f"random_bytes draws 8*N bytes); with "
+                             f"--threads, calls per thread (default "
+                             f"{THREADS_CALLS})")
     parser.add_argument("--repeat", type=_positive_int, metavar="R",
                         help=f"samples per figure, the median is reported "
                              f"(default {DEFAULT_REPEAT})")
     parser.add_argument("--quick", action="store_true",
                         help=f"a rough run in seconds: N={QUICK_SIZE}, "
                              f"R={QUICK_REPEAT} unless given")
+    parser.add_argument(
+        "--threads", action="store_true",
+        help="instead: small batches (random(64), integers(0, 100, 16)) "
+             "from 1, 2, 4, ... threads, each with a generator of its own, "
+             "and the scaling over one thread")
     parser.add_argument("--progress", action=argparse.BooleanOptionalAction,
                         help="a progress line on stderr (default: when "
                              "stderr is a terminal)")
 
 
+def _threads_report(args, progress):
+    from chacharand._bench import threads
+    calls = args.size or (QUICK_THREADS_CALLS if args.quick
+                          else THREADS_CALLS)
+    repeat = args.repeat or (QUICK_REPEAT if args.quick else THREADS_REPEAT)
+    return threads.run(calls, repeat, progress=progress), threads.format_text
+
+
 def run(args):
     from chacharand._bench import format_text, run as run_bench
-    size = args.size or (QUICK_SIZE if args.quick else DEFAULT_SIZE)
-    repeat = args.repeat or (QUICK_REPEAT if args.quick else DEFAULT_REPEAT)
-    min_sample_ns = 2e5 if args.quick else 5e6
     progress = args.progress
     if progress is None:
         progress = sys.stderr is not None and sys.stderr.isatty()
-    report = run_bench(size, repeat, min_sample_ns,
-                       progress=progress, quick=args.quick)
+    if args.threads:
+        # --size is the calls per thread here.
+        report, format_text = _threads_report(args, progress)
+    else:
+        size = args.size or (QUICK_SIZE if args.quick else DEFAULT_SIZE)
+        repeat = args.repeat or (QUICK_REPEAT if args.quick
+                                 else DEFAULT_REPEAT)
+        min_sample_ns = 2e5 if args.quick else 5e6
+        report = run_bench(size, repeat, min_sample_ns,
+                           progress=progress, quick=args.quick)
     if args.json == "-":
         json.dump(report, sys.stdout, indent=1)
         sys.stdout.write("\n")
