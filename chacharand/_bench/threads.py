@@ -82,7 +82,8 @@ def time_threads(make, draw, n_threads, calls):
     return time.perf_counter() - start
 
 
-def run(calls=20000, repeat=5, counts=None, progress=False):
+def run(calls: int = 20000, repeat: int = 5,
+        counts: list[int] | None = None, progress: bool = False) -> dict:
     """Every workload, contestant and thread count; the report (JSON-able).
 
     Samples are interleaved (each contestant in turn, for each thread
@@ -90,9 +91,10 @@ def run(calls=20000, repeat=5, counts=None, progress=False):
     """
     counts = counts or thread_counts()
     steps = Progress(len(WORKLOADS) * len(counts) * repeat, progress)
-    results = []
+    results: list[dict] = []
     for workload, draw in WORKLOADS.items():
-        rates = {(name, n): [] for name in CONTESTANTS for n in counts}
+        rates: dict[tuple[str, int], list[float]] = {
+            (name, n): [] for name in CONTESTANTS for n in counts}
         for n in counts:
             for _ in range(repeat):
                 steps.step(f"{workload}, {n} thread(s)")
