@@ -9,7 +9,7 @@ from the key, and implements ``_fill_uint64`` and ``_fill_bytes``.
 from threading import Lock
 
 import numpy as np
-from numpy.random.bit_generator import SeedlessSeedSequence
+from numpy.random.bit_generator import ISeedSequence, SeedlessSeedSequence
 
 from cpython.bytes cimport PyBytes_AS_STRING, PyBytes_FromStringAndSize
 from cpython.exc cimport PyErr_CheckSignals
@@ -21,7 +21,8 @@ from libc.string cimport memcpy, memset
 cimport numpy as cnp
 
 from chacharand._registry import family
-from chacharand._seeding import key_seed_sequence, os_entropy
+from chacharand._seeding import (key_seed_sequence, seed_sequence,
+                                 stream_seed_sequence)
 from chacharand._validation import as_bounded_int, as_int, as_key_bytes, as_size
 
 cnp.import_array()
@@ -132,9 +133,11 @@ cdef class KeyedBitGenerator(BitGenerator):
         The family's key length and seed words come from the registry.
         With `key`, the bytes are checked and used as they are, and the
         SeedSequence is derived from the key (and `stream`, for ChaCha),
-        so the generator can spawn.  Otherwise `seed` (None draws OS
-        entropy into a 256-bit pool) goes through a SeedSequence, which
-        yields the key as little-endian words.
+        so the generator can spawn.  Otherwise `seed` goes through a
+        SeedSequence (``_seeding.seed_sequence``: None draws OS entropy
+        into a 256-bit pool), which yields the key as little-endian words;
+        on a ChaCha stream other than 0 the sequence spawns that stream's
+        own children (``_seeding.stream_seed_sequence``).
         """
         spec = family(type(self))
         if seed is not None and key is not None:
@@ -150,10 +153,16 @@ cdef class KeyedBitGenerator(BitGenerator):
                 f"seed cannot be a {type(seed).__name__}: it holds no "
                 f"entropy to derive a {type(self).__name__} key from.  Pass "
                 "an int, a sequence of ints or a SeedSequence")
-        BitGenerator.__init__(self, os_entropy() if seed is None else seed)
+        if not isinstance(seed, ISeedSequence):
+            seed = seed_sequence(seed)
+        BitGenerator.__init__(self, seed)
         dtype = np.dtype(spec.seed_dtype)
         words = self._seed_seq.generate_state(spec.seed_words, dtype)
-        return words.astype(dtype.newbyteorder("<")).tobytes()
+        key = words.astype(dtype.newbyteorder("<")).tobytes()
+        if stream is not None:
+            self._seed_seq = stream_seed_sequence(
+                self._seed_seq, type(self).__name__, key, stream)
+        return key
 
     cdef void _wire(self, uint64_t (*next_uint64)(void *) noexcept nogil,
                     uint32_t (*next_uint32)(void *) noexcept nogil,

@@ -611,13 +611,13 @@ del _name
 
 
 def default_rng(seed=None):
-    """A :class:`Generator` over a ChaCha12 bit generator.
+    """A :class:`Generator` over a ChaCha20 bit generator.
 
     Parameters
     ----------
     seed : None, int, array_like[ints], SeedSequence, BitGenerator, Generator
         As for :func:`numpy.random.default_rng`: a seed makes a new
-        :class:`~chacharand.ChaCha12` (None: 256 bits of OS entropy); a
+        :class:`~chacharand.ChaCha20` (None: 256 bits of OS entropy); a
         bit generator is wrapped as it is; a Generator is returned
         unaltered.
 
@@ -629,5 +629,5 @@ def default_rng(seed=None):
         return seed
     if isinstance(seed, np.random.BitGenerator):
         return Generator(seed)
-    from chacharand._chacha import ChaCha12
-    return Generator(ChaCha12(seed))
+    from chacharand._registry import DEFAULT_FAMILY, family
+    return Generator(family(DEFAULT_FAMILY).cls(seed))

@@ -7,15 +7,16 @@ children of a SeedSequence.  :func:`parallel_generators` hides the
 difference.
 """
 import numpy as np
-from numpy.random import BitGenerator, Generator, SeedSequence
+from numpy.random import BitGenerator, Generator as NumPyGenerator
 from numpy.random.bit_generator import (
     ISpawnableSeedSequence,
     SeedlessSeedSequence,
 )
 
 from chacharand._base import KeyedBitGenerator
-from chacharand._registry import FAMILIES, family
-from chacharand._seeding import os_entropy
+from chacharand._generator import Generator
+from chacharand._registry import DEFAULT_FAMILY, FAMILIES, family
+from chacharand._seeding import seed_sequence
 from chacharand._validation import as_bounded_int
 
 __all__ = ["parallel_generators"]
@@ -42,12 +43,13 @@ def parallel_generators(n, seed=None, *, bit_generator=None,
         (see Notes); the family is then the parent's.
     bit_generator : type or str, optional
         The family: `ChaCha8`, `ChaCha12`, `ChaCha20`, `HC128`, `ISAAC` or
-        `ISAAC64`, as the class or its name.  Defaults to ChaCha20, or to
-        the class of `seed` when `seed` is a generator; giving a different
-        one then is a ValueError.
+        `ISAAC64`, as the class or its name.  Defaults to ChaCha20 (as
+        :func:`chacharand.default_rng`), or to the class of `seed` when
+        `seed` is a generator; giving a different one then is a ValueError.
     generators : bool, optional
-        If True (the default), return :class:`numpy.random.Generator`
-        objects; if False, the bit generators themselves.
+        If True (the default), return :class:`chacharand.Generator`
+        objects (a :class:`numpy.random.Generator` that draws NumPy's own
+        numbers, faster); if False, the bit generators themselves.
 
     Returns
     -------
@@ -83,8 +85,9 @@ def parallel_generators(n, seed=None, *, bit_generator=None,
 
     **HC128, ISAAC, ISAAC64** (independent keys):
 
-    * from a seed, generator ``i`` is ``cls(SeedSequence(seed).spawn(n)[i])``
-      (a SeedSequence passed as `seed` is spawned from, which advances its
+    * from a seed, generator ``i`` is ``cls(s.spawn(n)[i])``, where ``s``
+      is the SeedSequence ``cls(seed)`` would have (a SeedSequence passed
+      as `seed` is spawned from, which advances its
       ``n_children_spawned``, as with NumPy);
     * from an existing generator ``g``, the generators are ``g.spawn(n)``;
       this advances ``g.seed_seq.n_children_spawned``, so a second call
@@ -115,7 +118,7 @@ def parallel_generators(n, seed=None, *, bit_generator=None,
         raise TypeError(
             f"generators must be a bool, not {type(generators).__name__}")
 
-    parent = seed.bit_generator if isinstance(seed, Generator) else seed
+    parent = seed.bit_generator if isinstance(seed, NumPyGenerator) else seed
     if isinstance(parent, BitGenerator):
         if not isinstance(parent, KeyedBitGenerator):
             raise TypeError(
@@ -129,7 +132,8 @@ def parallel_generators(n, seed=None, *, bit_generator=None,
                 "the class of seed")
         bitgens = _children(parent, n)
     else:
-        spec = family("ChaCha20" if bit_generator is None else bit_generator)
+        spec = family(DEFAULT_FAMILY if bit_generator is None
+                      else bit_generator)
         bitgens = _from_seed(spec, seed, n)
 
     if generators:
@@ -156,8 +160,6 @@ def _from_seed(spec, seed, n):
         # The key cls(seed) has; one stream per worker.
         key = cls(seed).key
         return [cls(key=key, stream=i) for i in range(n)]
-    if seed is None:
-        seed = os_entropy()
-    elif not isinstance(seed, ISpawnableSeedSequence):
-        seed = SeedSequence(seed)
+    if not isinstance(seed, ISpawnableSeedSequence):
+        seed = seed_sequence(seed)
     return [cls(child) for child in seed.spawn(n)]

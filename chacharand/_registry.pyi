@@ -22,8 +22,9 @@ class Family:
     @property
     def seed_bits(self) -> int: ...
 
-__all__ = ["FAMILIES", "Family", "family"]
+__all__ = ["DEFAULT_FAMILY", "FAMILIES", "Family", "family"]
 
+DEFAULT_FAMILY: FamilyName
 FAMILIES: tuple[Family, ...]
 
 def family(

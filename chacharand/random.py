@@ -10,7 +10,7 @@ numbers but fills the arrays straight from the generator's buffer, so dask
 arrays drawn from chacharand's generators get its speed.
 
 ``default_rng`` with a seed (rather than a bit generator) gives a
-Generator over ChaCha12, as :func:`chacharand.default_rng`.
+Generator over ChaCha20, as :func:`chacharand.default_rng`.
 """
 from chacharand._generator import Generator, default_rng
 

@@ -128,10 +128,10 @@ def test_spawn_gives_chacharand_generators():
 def test_default_rng():
     rng = default_rng(42)
     assert type(rng) is Generator
-    assert type(rng.bit_generator) is ChaCha12
+    assert type(rng.bit_generator) is ChaCha20
     np.testing.assert_array_equal(
-        rng.random(5), np.random.Generator(ChaCha12(42)).random(5))
-    assert type(default_rng().bit_generator) is ChaCha12
+        rng.random(5), np.random.Generator(ChaCha20(42)).random(5))
+    assert type(default_rng().bit_generator) is ChaCha20
     bitgen = ChaCha8(3)
     assert default_rng(bitgen).bit_generator is bitgen
     assert type(default_rng(np.random.PCG64(1))) is Generator

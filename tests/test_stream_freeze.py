@@ -96,10 +96,10 @@ def test_generator_draws(case, generator):
                                          chacharand.random.default_rng],
                          ids=["chacharand", "chacharand.random"])
 @pytest.mark.parametrize("case", [c for c in DATA["draws"]
-                                  if c["family"] == "ChaCha12"],
+                                  if c["family"] == "ChaCha20"],
                          ids=lambda c: c["label"])
-def test_default_rng_is_chacha12_for_good(case, default_rng):
-    """default_rng(seed) keeps drawing ChaCha12(seed)'s frozen numbers."""
+def test_default_rng_is_chacha20_for_good(case, default_rng):
+    """default_rng(seed) keeps drawing ChaCha20(seed)'s frozen numbers."""
     _assert_frozen_draws(default_rng(_seed(case["seed"])), case)
 
 

@@ -15,7 +15,7 @@ USAGE = textwrap.dedent("""
     from typing import Literal
 
     import numpy as np
-    from chacharand import (HC128, ISAAC, ISAAC64, ChaCha8, ChaCha20,
+    from chacharand import (HC128, ISAAC, ISAAC64, ChaCha8, ChaCha20, Generator,
                             parallel_generators)
 
     one: int = ChaCha20(1).random_raw()
@@ -28,7 +28,7 @@ USAGE = textwrap.dedent("""
     position: int = ChaCha8(1).advance(10).word_pos
     key: bytes = ChaCha20(1).state["state"]["key"]
     index: int = HC128(1).state["state"]["index"]
-    rngs: list[np.random.Generator] = parallel_generators(2, seed=1)
+    rngs: list[Generator] = parallel_generators(2, seed=1)
     gen = np.random.Generator(ChaCha20(1))
     same_class: ChaCha8 = ChaCha8(1).jumped()
     advanced: ChaCha20 = ChaCha20(1).advance(-3)

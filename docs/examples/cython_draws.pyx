@@ -1,7 +1,7 @@
 #cython: language_level=3, boundscheck=False, wraparound=False
 """Drawing from chacharand generators in compiled Cython loops.
 
-Two ways in:
+Three ways in:
 
 * ``count_in_circle`` takes any NumPy bit generator (chacharand's or
   NumPy's own) and reaches its C functions through the ``bitgen_t``
@@ -12,7 +12,7 @@ Two ways in:
 * ``chacha_words`` calls chacharand's inline ChaCha hot path on the
   generator's C state: no function pointer per draw.
 
-Both draw with the GIL released and hold the generator's lock meanwhile,
+All three draw with the GIL released and hold the generator's lock meanwhile,
 so no other thread can draw from it at the same time.  Build with
 ``python setup.py build_ext --inplace`` (see setup.py next to this file).
 """

@@ -6,9 +6,13 @@ Run it as a script::
     python parallel_pi.py --distributed        # also a dask.distributed cluster
     python parallel_pi.py --points 10000000 --chunks 64 --workers 8
 
-Every estimate it prints is the same number: each chunk of work has its own
-random stream, fixed by the seed and the chunk's number, so neither the
-number of workers nor the order in which chunks run changes the result.
+Each chunk of work has its own random stream, fixed by the seed and the
+chunk's number, so neither the number of workers nor the order in which
+chunks run changes a result: the process pool gives one estimate with any
+number of workers, and dask one on any scheduler.  The two estimates differ
+from each other, because the pool and dask use different streams (streams
+of the seed's ChaCha20 key for the pool, keys spawned from the seed for
+dask); each is reproduced exactly from the seed.
 """
 import argparse
 import sys
@@ -43,8 +47,7 @@ def pi_with_processes(seed, n_points, n_chunks, workers):
     of the seed's key, whichever process runs it.  The generators are made
     here, in the parent, and pickled to the workers with their task.
     """
-    rngs = chacharand.parallel_generators(n_chunks, seed,
-                                          bit_generator="ChaCha8")
+    rngs = chacharand.parallel_generators(n_chunks, seed)
     sizes = chunk_sizes(n_points, n_chunks)
     with ProcessPoolExecutor(max_workers=workers) as pool:
         inside = sum(pool.map(count_inside, rngs, sizes))
