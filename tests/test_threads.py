@@ -17,6 +17,7 @@ import os
 import pickle
 import subprocess
 import sys
+import sysconfig
 import threading
 
 import numpy as np
@@ -407,6 +408,10 @@ def test_import_keeps_the_gil_disabled(tmp_path):
     assert out.returncode == 0, out.stderr
     before, after = out.stdout.split()
     if before != "False":
+        # On a free-threaded build the check must not be skipped.
+        assert not sysconfig.get_config_var("Py_GIL_DISABLED"), (
+            "a free-threaded build whose GIL is on before chacharand is "
+            "imported")
         pytest.skip("the GIL is on from the start: not a free-threaded "
                     "interpreter")
     assert after == "False", "importing chacharand enabled the GIL"
