@@ -203,13 +203,17 @@ cdef bint good_out(object out, object dtype):
 
 # ---- the word source of one bit generator ---------------------------------
 
-# Calls that took the C path, so the tests can tell it from NumPy's.
-cdef Py_ssize_t _fast_calls = 0
+def fast_path_calls(generator):
+    """How many calls of `generator` have drawn through the C fills.
 
-
-def fast_path_calls():
-    """How many calls have drawn through the C fills in this process."""
-    return _fast_calls
+    Counted per generator, under its bit generator's lock, so that threads
+    drawing from generators of their own share no counter.
+    """
+    cdef _Source src = getattr(generator, "_source", None)
+    if src is None:
+        return 0
+    with src.lock:
+        return src.fast_calls
 
 
 cdef class _Source:
@@ -219,6 +223,7 @@ cdef class _Source:
     cdef object lock
     cdef KeyedBitGenerator keyed  # the bit generator: keeps the state alive
     cdef unsigned deferred      # bits of FAST_METHODS that take NumPy's path
+    cdef Py_ssize_t fast_calls  # calls that took the C path (for the tests)
 
     cdef int run(self, int method, char *out, Py_ssize_t n,
                  Py_ssize_t itemsize, crg_args *args) except -1:
@@ -226,13 +231,12 @@ cdef class _Source:
         and, unless `n` is small, without the GIL, a chunk at a time;
         between chunks a pending signal raises, and the bit generator is
         put back where it was before the call."""
-        global _fast_calls
         cdef crg_fill_fn fill = self.table.fill[method]
         cdef void *state = self.state
         cdef void *before = NULL
         cdef Py_ssize_t k
-        _fast_calls += 1
         with self.lock:
+            self.fast_calls += 1
             if n < NOGIL_MIN:
                 # Dropping and taking back the GIL would cost more than
                 # such a fill.
@@ -376,6 +380,7 @@ cdef _Source source_of(object bit_generator):
     src.lock = bit_generator.lock
     src.keyed = bit_generator
     src.deferred = 0
+    src.fast_calls = 0
     for bit, name in enumerate(FAST_METHODS):
         if name in _deferred:
             src.deferred |= 1u << bit
@@ -401,9 +406,12 @@ _agreement_lock = threading.RLock()
 
 
 cdef check_agreement():
+    # The state is read under the lock too: without the GIL an unlocked
+    # read could see "done" while another thread is still filling
+    # _deferred, and a Generator made then would take a C path that the
+    # check is about to turn off.  Other threads wait here until the check
+    # is done.
     global _agreement_state
-    if _agreement_state == 2:
-        return
     with _agreement_lock:
         if _agreement_state != 0:
             return

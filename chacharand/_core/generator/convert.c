@@ -7,6 +7,7 @@
  */
 #include <stdlib.h>
 #include "../common/cpu_features.h"
+#include "../common/once_word.h"
 #include "convert.h"
 
 #define CRG_CONVERT_SUFFIX portable
@@ -38,11 +39,12 @@ static int crg_is_blank_or_avx512(const char *cap) {
 #endif
 
 /* 0: not chosen yet, 1: portable, 2: AVX-512.  Choosing twice gives the
- * same answer, so a race between two first calls is harmless. */
-static volatile int crg_convert_choice = 0;
+ * same answer, so two first calls racing each other store the same word
+ * (atomically: see once_word.h). */
+static unsigned crg_convert_choice = 0;
 
-static int crg_choose(void) {
-    int choice = crg_convert_choice;
+static unsigned crg_choose(void) {
+    unsigned choice = cr_once_load(&crg_convert_choice);
     if (choice == 0) {
         choice = 1;
 #if defined(CRG_HAVE_AVX512)
@@ -54,7 +56,7 @@ static int crg_choose(void) {
             }
         }
 #endif
-        crg_convert_choice = choice;
+        cr_once_store(&crg_convert_choice, choice);
     }
     return choice;
 }
