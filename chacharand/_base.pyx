@@ -102,10 +102,14 @@ cdef int check_layout(str name, dict state, dict sizes) except -1:
 cdef class KeyedBitGenerator(BitGenerator):
     """Base of the chacharand bit generators; not for direct use.
 
-    Locking: every public method and property takes ``self.lock`` once and
-    calls, while holding it, only C functions and ``cdef`` helpers that
-    never take it again.  numpy's lock is a plain, non-reentrant ``Lock``
-    before numpy 2.4 and an ``RLock`` after; both work.
+    Locking: every public method and property that reads or writes the
+    generator's state (``spawn``'s seed sequence included) takes
+    ``self.lock`` once and calls, while holding it, only C functions and
+    ``cdef`` helpers that never take it again.  numpy's lock is a plain,
+    non-reentrant ``Lock`` before numpy 2.4 and an ``RLock`` after; both
+    work.  So threads may share one generator, with or without the GIL;
+    the ``ctypes``, ``cffi`` and ``capsule`` interfaces bypass the lock,
+    as numpy's do.
     """
 
     def __cinit__(self, *args, **kwargs):
@@ -321,7 +325,12 @@ cdef class KeyedBitGenerator(BitGenerator):
             seeding guide), so the children are the same every time.
         """
         n_children = as_bounded_int(n_children, "n_children", 2**63)
-        return [type(self)(seed) for seed in self._seed_seq.spawn(n_children)]
+        # SeedSequence.spawn counts its children without a lock of its own
+        # (numpy#32063): two threads spawning at once without ours could be
+        # handed the same child, and so the same key.
+        with self.lock:
+            seeds = self._seed_seq.spawn(n_children)
+        return [type(self)(seed) for seed in seeds]
 
     def random_raw(self, size=None, output=True, *, out=None):
         """Raw 64-bit draws (``next_uint64``), filled in bulk.

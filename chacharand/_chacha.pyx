@@ -266,7 +266,9 @@ cdef class ChaChaBitGenerator(KeyedBitGenerator):
         Any name from :func:`chacha_backends` may be set; the stream does
         not depend on it.
         """
-        return chacha_backend_name(self._backend).decode("ascii")
+        with self.lock:
+            backend = self._backend
+        return chacha_backend_name(backend).decode("ascii")
 
     @backend.setter
     def backend(self, name):

@@ -160,28 +160,34 @@ cdef bint good_out(object out, object dtype):
 
 # ---- the word source of one bit generator ---------------------------------
 
-# Calls that took the C path, so the tests can tell it from NumPy's.
-cdef Py_ssize_t _fast_calls = 0
+def fast_path_calls(generator):
+    """How many calls of `generator` have drawn through the C fills.
 
-
-def fast_path_calls():
-    """How many calls have drawn through the C fills in this process."""
-    return _fast_calls
+    Counted per generator, under its bit generator's lock, so that threads
+    drawing from generators of their own share no counter.
+    """
+    cdef _Source src = getattr(generator, "_source", None)
+    if src is None:
+        return 0
+    with src.keyed.lock:
+        return src.fast_calls
 
 
 cdef class _Source:
     """A chacharand bit generator, and which of its fills take NumPy's path."""
     cdef KeyedBitGenerator keyed
     cdef unsigned deferred      # bits of FAST_METHODS that take NumPy's path
+    cdef Py_ssize_t fast_calls  # calls that took the C path (for the tests)
 
     cdef int run(self, int method, char *out, Py_ssize_t n,
                  Py_ssize_t itemsize, crg_args *args) except -1:
         """`n` values of `method` into `out`, through the bit generator's
-        one fill loop (locked, chunked, interruptible: see _base)."""
-        global _fast_calls
-        _fast_calls += 1
-        return self.keyed._fill(method, out, <size_t>n, <size_t>itemsize,
-                                args)
+        one fill loop (chunked, interruptible: see _base), under its lock,
+        taken once (the call count too: free-threaded builds)."""
+        with self.keyed.lock:
+            self.fast_calls += 1
+            return self.keyed._fill_locked(method, out, <size_t>n,
+                                           <size_t>itemsize, args)
 
     cdef object floats(self, int method, int kind, object size, object out,
                        crg_args *args):
@@ -288,6 +294,7 @@ cdef _Source source_of(object bit_generator):
     cdef _Source src = _Source.__new__(_Source)
     src.keyed = bit_generator
     src.deferred = 0
+    src.fast_calls = 0
     for bit, name in enumerate(FAST_METHODS):
         if name in _deferred:
             src.deferred |= 1u << bit
@@ -313,9 +320,12 @@ _agreement_lock = threading.RLock()
 
 
 cdef check_agreement():
+    # The state is read under the lock too: without the GIL an unlocked
+    # read could see "done" while another thread is still filling
+    # _deferred, and a Generator made then would take a C path that the
+    # check is about to turn off.  Other threads wait here until the check
+    # is done.
     global _agreement_state
-    if _agreement_state == 2:
-        return
     with _agreement_lock:
         if _agreement_state != 0:
             return

@@ -2,7 +2,9 @@
 
 They check the core without Python: known answers and backend parity,
 natively with GCC and with Clang (warnings are errors in every build),
-under AddressSanitizer and UndefinedBehaviorSanitizer, without SIMD, and
+under AddressSanitizer and UndefinedBehaviorSanitizer, without SIMD, the
+shared paths (the first CPU detection and kernel choices raced by 16
+threads, generators running side by side) under ThreadSanitizer, and
 on other platforms through Debian's cross compilers and emulators:
 aarch64 under qemu-user (the NEON kernel), Windows x64 with mingw-w64
 under wine (LLP64, the Windows calling convention for the SIMD kernels)
@@ -59,6 +61,12 @@ def skip_without(tools, packages):
 def test_c_core_with_clang():
     text = run_make("clang")
     assert "native-clang" in text
+
+
+@skip_without(["clang"], "clang")
+def test_c_core_shared_paths_under_thread_sanitizer():
+    text = run_make("tsan")
+    assert "threads_tsan (tsan" in text
 
 
 @skip_without(["aarch64-linux-gnu-gcc", "qemu-aarch64"],

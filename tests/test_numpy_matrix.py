@@ -1,17 +1,25 @@
 """The NumPy and Python versions we claim, each tested for real.
 
-pyproject.toml admits numpy >= 2.0 on Python 3.10-3.13.  For each pair
+pyproject.toml admits numpy >= 2.0 on Python 3.11-3.15 (3.11 is the
+interpreter of the main test run, with the newest numpy it has).  For each pair
 below a virtual environment is made with that Python and that numpy, the
 package is built and installed into it (a wheel build, as a user gets),
-and its pytest runs there: the numpy-protocol tests (conformance, state,
-pickling, RandomState, spawn, parallel, locking), or the whole suite for
-the newest numpy.  numpy's lock is a plain Lock before 2.4 and an RLock
-from 2.4 on, so both kinds are exercised; a deadlock fails by the per-test
-timeout instead of hanging.
+and its pytest runs there: the numpy-protocol tests (known answers,
+conformance, state, pickling, RandomState, spawn, parallel, locking,
+chacharand.Generator's identity with NumPy's, threads), or the whole suite.
+numpy's lock is a plain Lock before 2.4 and an RLock from 2.4 on, so both
+kinds are exercised; a deadlock fails by the per-test timeout instead of
+hanging.
 
-The environments are kept in ``$CHACHARAND_MATRIX_CACHE`` (default
-``~/.cache/chacharand-matrix``) and reused; their requirements are checked
-and the package is rebuilt on every run.  Deselect with ``-m "not matrix"`` for a quick run.
+Python 3.12 and 3.13 are pyenv's (or on PATH).  Python 3.14 and 3.15 are
+Debian sid's, in a chroot made with debootstrap (tests/_support/debian_chroot.py);
+where the machine cannot make one (not root, no debootstrap) those
+entries skip and say why.
+
+The environments (and the chroot) are kept in ``$CHACHARAND_MATRIX_CACHE``
+(default ``~/.cache/chacharand-matrix``) and reused; their requirements
+are checked and the package is rebuilt on every run.  Deselect with
+``-m "not matrix"`` for a quick run.
 """
 import os
 import pathlib
@@ -22,6 +30,8 @@ import sys
 
 import pytest
 
+from _support import debian_chroot
+
 pytestmark = [pytest.mark.matrix, pytest.mark.timeout(3600)]
 
 ROOT = pathlib.Path(__file__).resolve().parent.parent
@@ -29,13 +39,17 @@ CACHE = pathlib.Path(os.environ.get(
     "CHACHARAND_MATRIX_CACHE",
     pathlib.Path.home() / ".cache" / "chacharand-matrix"))
 
-# (Python, numpy requirement, what runs).  The floor, two releases in
-# between (plain Lock), and the newest (RLock) with the whole suite.
+# (Python, numpy requirement, what runs, where the Python comes from).
+# The floor (3.12, numpy 2.0: plain Lock), a middle numpy with a plain Lock
+# on 3.13, the newest numpy (RLock) with the whole suite on 3.12, and the
+# newest numpy on the newest Pythons.  The test command's own run covers
+# the newest numpy on 3.13.
 MATRIX = [
-    ("3.10", "numpy==2.0.2", "numpy_protocol"),
-    ("3.11", "numpy==2.1.3", "numpy_protocol"),
-    ("3.12", "numpy==2.3.5", "numpy_protocol"),
-    ("3.13", "numpy", "all"),
+    ("3.12", "numpy==2.0.2", "numpy_protocol", "host"),
+    ("3.13", "numpy==2.3.5", "numpy_protocol", "host"),
+    ("3.12", "numpy", "all", "host"),
+    ("3.14", "numpy", "numpy_protocol", "debian-sid"),
+    ("3.15", "numpy", "numpy_protocol", "debian-sid"),
 ]
 PROTOCOL_DEPS = ["pytest>=7", "pytest-timeout>=2.1", "hypothesis>=6",
                  "cffi>=1.15", "scipy"]
@@ -92,9 +106,23 @@ def environment(python, version, numpy_req, scope):
     return venv
 
 
-@pytest.mark.parametrize("version, numpy_req, scope", MATRIX,
-                         ids=[f"py{v}-{n}" for v, n, _ in MATRIX])
-def test_suite_on_python_and_numpy(version, numpy_req, scope):
+def selection(scope):
+    return "not matrix" if scope == "all" else f"{scope} and not matrix"
+
+
+def check_summary(text, version, numpy_version):
+    summary = re.search(r"(\d+) passed", text)
+    assert summary and int(summary.group(1)) > 50, text[-4000:]
+    print(f"Python {version}, numpy {numpy_version}: {summary.group(0)}",
+          file=sys.stderr)
+
+
+@pytest.mark.parametrize("version, numpy_req, scope, where", MATRIX,
+                         ids=[f"py{v}-{n}" for v, n, _, _ in MATRIX])
+def test_suite_on_python_and_numpy(version, numpy_req, scope, where):
+    if where == "debian-sid":
+        suite_in_chroot(version, numpy_req, scope)
+        return
     python = find_python(version)
     if python is None:
         pytest.skip(f"no Python {version} on this machine (pyenv install "
@@ -109,16 +137,48 @@ def test_suite_on_python_and_numpy(version, numpy_req, scope):
                         cwd=venv).stdout.strip()
     if numpy_req.startswith("numpy=="):
         assert numpy_version == numpy_req.split("==")[1]
-    select = "not matrix" if scope == "all" else f"{scope} and not matrix"
     # The suite's own pytest, from the checkout root as the README runs it
     # (the console script does not put the root on sys.path).
     out = subprocess.run(
         [str(venv / "bin" / "pytest"), "-q", "-p", "no:cacheprovider",
-         "--timeout", "300", "-m", select],
+         "--timeout", "300", "-m", selection(scope)],
         cwd=ROOT, capture_output=True, text=True)
     tail = out.stdout[-4000:] + out.stderr[-2000:]
     assert out.returncode == 0, tail
-    summary = re.search(r"(\d+) passed", out.stdout)
-    assert summary and int(summary.group(1)) > 50, tail
-    print(f"Python {version}, numpy {numpy_version}: {summary.group(0)}",
-          file=sys.stderr)
+    check_summary(out.stdout, version, numpy_version)
+
+
+def suite_in_chroot(version, numpy_req, scope):
+    """The same, with Debian sid's python`version` in the chroot: a venv
+    there (kept), this checkout copied in fresh, built and tested."""
+    reason = debian_chroot.unavailable()
+    if reason:
+        pytest.skip(f"Python {version} comes from a Debian sid chroot, "
+                    f"which this machine cannot make: {reason}")
+    root = debian_chroot.ensure(CACHE)
+    src = debian_chroot.copy_tree(ROOT, root)
+    name = re.sub(r"[^\w.]+", "", f"py{version}-{numpy_req}-{scope}")
+    venv = f"/opt/venvs/{name}"
+    deps = " ".join(f"'{d}'" for d in [numpy_req] + PROTOCOL_DEPS)
+    # An unpinned numpy means the newest: a kept venv follows it.
+    upgrade = "" if "==" in numpy_req else "--upgrade"
+    script = f"""
+        if [ ! -x {venv}/bin/python ]; then
+            rm -rf {venv}
+            python{version} -m venv {venv}
+            {venv}/bin/python -m pip install -q --upgrade pip
+        fi
+        {venv}/bin/python -m pip install -q {upgrade} {deps}
+        cd {src}
+        {venv}/bin/python -m pip install -q --force-reinstall --no-deps .
+        {venv}/bin/python -c 'import numpy, sys
+print("VERSIONS", sys.version.split()[0], numpy.__version__)'
+        {venv}/bin/pytest -q -p no:cacheprovider --timeout 300 \\
+            -m '{selection(scope)}'
+    """
+    out = debian_chroot.run(root, script)
+    text = out.stdout + out.stderr
+    assert out.returncode == 0, text[-6000:]
+    found = re.search(r"^VERSIONS (\S+) (\S+)$", out.stdout, re.MULTILINE)
+    assert found and found.group(1).startswith(version + "."), text[-2000:]
+    check_summary(out.stdout, version, found.group(2))

@@ -109,8 +109,10 @@ def test_wheel_ships_headers_and_pxd_but_no_c_sources(wheel):
                      "chacharand/_core/chacha/chacha_transforms.h"):
         assert required in names, required
     assert f"\nVersion: {version}\n".encode() in metadata
-    for classifier in ("Programming Language :: Python :: 3.10",
-                       "Programming Language :: Python :: 3.13",
+    for classifier in ("Programming Language :: Python :: 3.12",
+                       "Programming Language :: Python :: 3.15",
+                       "Programming Language :: Python :: Free Threading "
+                       ":: 2 - Beta",
                        "Development Status :: 4 - Beta",
                        "Typing :: Typed"):
         assert f"Classifier: {classifier}\n".encode() in metadata

@@ -19,6 +19,10 @@ DEFAULT_REPEAT = 11
 QUICK_SIZE = 2**12
 QUICK_REPEAT = 3
 DEFAULT_CUDA_SIZE = 2**26
+# --threads: calls per thread and samples.
+THREADS_CALLS = 20000
+THREADS_REPEAT = 5
+QUICK_THREADS_CALLS = 200
 
 
 def _positive_int(text):
@@ -39,7 +43,9 @@ def add_arguments(parser):
              "(the table still goes to stdout), or alone to stdout")
     parser.add_argument("--size", type=_positive_int, metavar="N",
                         help=f"values per call (default {DEFAULT_SIZE}; "
-                             f"random_bytes draws 8*N bytes)")
+                             f"random_bytes draws 8*N bytes); with "
+                             f"--threads, calls per thread (default "
+                             f"{THREADS_CALLS})")
     parser.add_argument("--repeat", type=_positive_int, metavar="R",
                         help=f"samples per figure, the median is reported "
                              f"(default {DEFAULT_REPEAT})")
@@ -55,13 +61,33 @@ def add_arguments(parser):
     parser.add_argument("--cuda-size", type=_positive_int, metavar="N",
                         help=f"values per GPU call with --cuda (default "
                              f"{DEFAULT_CUDA_SIZE})")
+    parser.add_argument(
+        "--threads", action="store_true",
+        help="instead: small batches (random(64), integers(0, 100, 16)) "
+             "from 1, 2, 4, ... threads, each with a generator of its own, "
+             "and the scaling over one thread")
     parser.add_argument("--progress", action=argparse.BooleanOptionalAction,
                         help="a progress line on stderr (default: when "
                              "stderr is a terminal)")
 
 
+def _threads_report(args, progress):
+    from chacharand._bench import threads
+    calls = args.size or (QUICK_THREADS_CALLS if args.quick
+                          else THREADS_CALLS)
+    repeat = args.repeat or (QUICK_REPEAT if args.quick else THREADS_REPEAT)
+    return threads.run(calls, repeat, progress=progress), threads.format_text
+
+
 def run(args):
     from chacharand._bench import format_text, run as run_bench
+    progress = args.progress
+    if progress is None:
+        progress = sys.stderr is not None and sys.stderr.isatty()
+    if args.threads:
+        # --size is the calls per thread here.
+        report, format_text = _threads_report(args, progress)
+        return _emit(report, format_text, args.json)
     size = args.size or (QUICK_SIZE if args.quick else DEFAULT_SIZE)
     repeat = args.repeat or (QUICK_REPEAT if args.quick else DEFAULT_REPEAT)
     min_sample_ns = 2e5 if args.quick else 5e6
@@ -71,9 +97,6 @@ def run(args):
                                        else DEFAULT_CUDA_SIZE)
         report = cuda.run(cuda_size, size, repeat, min_sample_ns)
         return _emit(report, cuda.format_text, args.json)
-    progress = args.progress
-    if progress is None:
-        progress = sys.stderr is not None and sys.stderr.isatty()
     report = run_bench(size, repeat, min_sample_ns,
                        progress=progress, quick=args.quick)
     return _emit(report, format_text, args.json)

@@ -3,6 +3,7 @@
  * elsewhere.  This file is compiled without any instruction-set flag.
  */
 #include "cpu_features.h"
+#include "once_word.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -133,22 +134,15 @@ static unsigned detect(void) { return 0; }
 
 #endif
 
-static unsigned cached_features; /* 0 until detection has run */
+/* 0 until detection has run; detection gives every thread the same
+ * answer, so two first calls racing each other store the same word. */
+static unsigned cached_features;
 
 unsigned cr_cpu_features(void) {
-    unsigned f;
-#if defined(__GNUC__) || defined(__clang__)
-    f = __atomic_load_n(&cached_features, __ATOMIC_RELAXED);
-#else
-    f = *(volatile unsigned *)&cached_features;
-#endif
+    unsigned f = cr_once_load(&cached_features);
     if (f == 0) {
         f = detect() | CR_CPU_DETECTED;
-#if defined(__GNUC__) || defined(__clang__)
-        __atomic_store_n(&cached_features, f, __ATOMIC_RELAXED);
-#else
-        *(volatile unsigned *)&cached_features = f;
-#endif
+        cr_once_store(&cached_features, f);
     }
     return f & ~CR_CPU_DETECTED;
 }

@@ -6,6 +6,7 @@
  * machine.  Both give the same bits.
  */
 #include "../common/cpu_features.h"
+#include "../common/once_word.h"
 #include "convert.h"
 
 #define CRG_CONVERT_SUFFIX portable
@@ -21,11 +22,12 @@ typedef void (*crg_double_fn)(double *, size_t);
 typedef void (*crg_uniform_fn)(double *, size_t, double, double);
 
 /* 0: not chosen yet, 1: portable, 2: AVX-512.  Choosing twice gives the
- * same answer, so a race between two first calls is harmless. */
-static volatile int crg_convert_choice = 0;
+ * same answer, so two first calls racing each other store the same word
+ * (atomically: see once_word.h). */
+static unsigned crg_convert_choice = 0;
 
-static int crg_choose(void) {
-    int choice = crg_convert_choice;
+static unsigned crg_choose(void) {
+    unsigned choice = cr_once_load(&crg_convert_choice);
     if (choice == 0) {
         choice = 1;
 #if defined(CHACHARAND_HAVE_AVX512)
@@ -39,7 +41,7 @@ static int crg_choose(void) {
             }
         }
 #endif
-        crg_convert_choice = choice;
+        cr_once_store(&crg_convert_choice, choice);
     }
     return choice;
 }
