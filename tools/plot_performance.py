@@ -31,6 +31,8 @@ import sys
 import tempfile
 import textwrap
 
+from chacharand._bench.report import round2, simd_kind
+
 ROOT = pathlib.Path(__file__).resolve().parent.parent
 DOCS_JSON = ROOT / "docs" / "_static" / "performance.json"
 DOCS_PNG = ROOT / "docs" / "_static" / "performance.png"
@@ -111,10 +113,10 @@ def rst_results_table(report):
             if r is None:
                 cells.append("")
             elif r.get("ratio_to_pcg64") is None:
-                cells.append(f"{r['ns_per_value']:.2f}")
+                cells.append(round2(r["ns_per_value"]))
             else:
-                cells.append(f"{r['ns_per_value']:.2f} "
-                             f"({r['ratio_to_pcg64']:.2f}x)")
+                cells.append(f"{round2(r['ns_per_value'])} "
+                             f"({round2(r['ratio_to_pcg64'])}x)")
         rows.append([label(report, name)] + cells)
     return _list_table(header, rows)
 
@@ -126,17 +128,27 @@ def rst_keystream_table(report):
     for k in report["keystream"]:
         ratio = k["ratio_to_openssl"]
         rows.append([k["generator"], f"``{k['operation']}``",
-                     f"``{k['path']}``", f"{k['gb_per_s']:.2f}",
-                     f"{ratio:.2f}" if ratio is not None else ""])
+                     f"``{k['path']}``", round2(k["gb_per_s"]),
+                     round2(ratio) if ratio is not None else ""])
     return _list_table(header, rows)
+
+
+def sample_spread(report):
+    """(largest, median) relative spread of one row's samples, max/min - 1:
+    how far apart two figures of this run can be by noise alone."""
+    spreads = sorted(max(s) / min(s) - 1 for r in report["results"]
+                     if (s := r.get("samples_ns_per_value")) and min(s) > 0)
+    if not spreads:
+        return None
+    return spreads[-1], spreads[len(spreads) // 2]
 
 
 def describe_machine(report):
     m = report["machine"]
     flags = ", ".join(f for f, on in m["cpu_flags"].items() if on) or "none"
     lines = [
-        (f"* CPU: {m['cpu_model']}, {m['cpu_count']} logical CPUs "
-         f"({m['machine']}; {flags})"),
+        (f"* CPU: {m['cpu_model']}, {m['cpu_count']} logical CPUs, "
+         f"{simd_kind(m)} ({m['machine']}; {flags})"),
         (f"* {m['platform']}, Python {m['python']}, NumPy {m['numpy']}, "
          f"chacharand {m['chacharand']}"),
         (f"* ChaCha backends: {', '.join(m['chacha_backends'])} "
@@ -153,6 +165,12 @@ def describe_machine(report):
     if m.get("loadavg"):
         lines.append(f"* load average when the run ended: "
                      f"{m['loadavg'][0]:.2f}")
+    spread = sample_spread(report)
+    if spread:
+        lines.append(
+            f"* noise: the samples of one figure spread by {spread[1]:.0%} "
+            f"(median over the figures), {spread[0]:.0%} at most; figures "
+            f"closer than that are not told apart by this run")
     return "\n".join(lines)
 
 
@@ -332,16 +350,6 @@ def rst_page(report, image):
 
 # ---- speed figures of docs/choosing.rst and README.md ------------------------
 
-def round2(x):
-    """`x` to two significant digits, as text: 0.61, 3.0, 21."""
-    if not x or not math.isfinite(x):
-        return f"{x}"
-    decimals = max(0, 1 - math.floor(math.log10(abs(x))))
-    text = f"{x:.{decimals}f}"
-    # 9.96 rounds to 10.0: three digits; round the rounded value again.
-    return text if float(text) == x else round2(float(text))
-
-
 def raw_ns(report):
     """ns per 64-bit word of random_raw, by row: chacharand's families and
     NumPy's bit generators at their default backend."""
@@ -393,6 +401,41 @@ def _randomgen_pairs(report):
     return sorted(pairs, key=lambda p: int(p[0].removeprefix("ChaCha")))
 
 
+GENERATOR_OPS = ("random", "standard_normal", "integers")
+
+
+def generator_speedups(report):
+    """chacharand.Generator against NumPy's Generator in `report`.
+
+    ``(chacha, others, vs_pcg64)``: the lowest and highest speed-up over
+    NumPy's Generator on the same bit generator (``GENERATOR_OPS``), for
+    the ChaCha families and for the others, and ChaCha8's ratio to
+    NumPy's PCG64 Generator by operation; None where the run has no
+    such rows.
+    """
+    table = _table(report)
+    chacha, others = [], []
+    for name in _names(report):
+        ours = f"{name} Generator"
+        if "[" in name or _row(report, name).get("family") != "chacharand":
+            continue
+        for op in GENERATOR_OPS:
+            if (name, op) in table and (ours, op) in table:
+                ratio = (table[(name, op)]["ns_per_value"]
+                         / table[(ours, op)]["ns_per_value"])
+                (chacha if name.startswith("ChaCha") else others).append(
+                    ratio)
+    vs_pcg64 = {op: table[("ChaCha8 Generator", op)].get("ratio_to_pcg64")
+                for op in GENERATOR_OPS if ("ChaCha8 Generator", op) in table}
+    span = lambda v: (min(v), max(v)) if v else None  # noqa: E731
+    return span(chacha), span(others), vs_pcg64
+
+
+def _span_text(span):
+    low, high = round2(span[0]), round2(span[1])
+    return low if low == high else f"{low} to {high}"
+
+
 def readme_block(report):
     """The speed figures of README.md, between README_BEGIN and README_END."""
     ns = raw_ns(report)
@@ -416,8 +459,22 @@ def readme_block(report):
                          f"{fam}" for fam, ours, theirs in pairs)
         sentences.append(f"Against randomgen's ChaCha it is {span} times "
                          f"{how} (per word: {each}).")
+    chacha, others, vs_pcg64 = generator_speedups(report)
+    if chacha:
+        rest = (f" ({_span_text(others)} for the other families)"
+                if others else "")
+        sentences.append(
+            f"`chacharand.Generator` draws `random`, `standard_normal` and "
+            f"`integers(0, 1000)` {_span_text(chacha)} times as fast as "
+            f"NumPy's Generator over the same ChaCha generator{rest}.")
+        if vs_pcg64.get("random") and vs_pcg64.get("standard_normal"):
+            sentences.append(
+                f"Over ChaCha8 it takes {round2(vs_pcg64['random'])}x "
+                f"(`random`) and {round2(vs_pcg64['standard_normal'])}x "
+                f"(`standard_normal`) the time of NumPy's default, "
+                f"PCG64.")
     busy = _busy(report)
-    where = (f"{m['cpu_count']} logical CPUs, "
+    where = (f"{simd_kind(m)}, {m['cpu_count']} logical CPUs, "
              f"{m['default_chacha_backend']} ChaCha kernel"
              + (f", shared with other work: load average {busy[0]:.1f}"
                 if busy else ""))
@@ -472,7 +529,7 @@ def _source(report, name):
     return family if family in _SOURCES else "chacharand"
 
 
-def _bars(ax, labels, sources, values, unit, fmt="{:.2f}".format):
+def _bars(ax, labels, sources, values, unit, fmt=round2):
     """Horizontal bars coloured by source, each labelled with its value
     (as text by `fmt`)."""
     import numpy as np

@@ -20,6 +20,7 @@ import statistics
 import numpy as np
 
 from chacharand._bench.machine import describe
+from chacharand._bench.report import round2, simd_kind
 from chacharand._bench.timing import calibrate, sample
 
 __all__ = ["METHODS", "rows", "scalar_rows", "rst_tables", "main"]
@@ -122,12 +123,47 @@ def scalar_rows(rounds=7, min_sample_ns=2e6, families=()):
     return out
 
 
+def _span(values):
+    low, high = round2(min(values)), round2(max(values))
+    return low if low == high else f"{low} to {high}"
+
+
+def summary(bulk, scalar):
+    """One paragraph of the ranges the tables hold: the speed-up over
+    NumPy's Generator on the same bit generator, for the ChaCha families
+    and the others, and chacharand.Generator's time over PCG64's."""
+    def pick(rows, chacha):
+        return [r for r in rows if r["family"].startswith("ChaCha") == chacha]
+    parts = []
+    for label, chacha in (("the ChaCha families", True),
+                          ("the other families", False)):
+        mine = pick(bulk, chacha)
+        if mine:
+            parts.append(
+                f"over {label}, calls of many values are "
+                f"{_span([r['speedup'] for r in mine])} times as fast as "
+                f"NumPy's Generator over the same bit generator, in "
+                f"{_span([r['vs_pcg64'] for r in mine])} of the time of "
+                f"NumPy's PCG64 Generator")
+    if scalar:
+        parts.append(f"single values (``size=None``) are "
+                     f"{_span([r['speedup'] for r in scalar])} times as fast")
+    if not parts:
+        return ""
+    text = "; ".join(parts)
+    return (f"In this run, by method: {text}.  Figures are rounded to two "
+            "significant digits: one run on a shared machine does not tell "
+            "apart rows closer than its noise, so read the ratios, not the "
+            "last digit.")
+
+
 def _machine():
     """One line on the machine and the versions, from the bench's own
     description (``machine.describe``)."""
     m = describe({})
     load = m["loadavg"][0] if m["loadavg"] else None
-    return (f"{m['cpu_model']}, {m['cpu_count']} logical CPUs, "
+    return (f"{m['cpu_model']} ({simd_kind(m)}), {m['cpu_count']} logical "
+            f"CPUs, "
             f"{m['platform']}, Python {m['python']}, NumPy {m['numpy']}, "
             f"chacharand {m['chacharand']}, ChaCha kernel "
             f"{m['default_chacha_backend']}"
@@ -145,18 +181,20 @@ def rst_tables(bulk, scalar, n=2**20):
              "     - speed-up"]
     for r in bulk:
         lines += [f"   * - {r['family']}", f"     - ``{r['method']}``",
-                  f"     - {r['ns_pcg64']:.2f}", f"     - {r['ns_numpy']:.2f}",
-                  f"     - {r['ns_chacharand']:.2f}",
-                  f"     - {r['vs_pcg64']:.2f}", f"     - {r['speedup']:.2f}x"]
+                  f"     - {round2(r['ns_pcg64'])}",
+                  f"     - {round2(r['ns_numpy'])}",
+                  f"     - {round2(r['ns_chacharand'])}",
+                  f"     - {round2(r['vs_pcg64'])}",
+                  f"     - {round2(r['speedup'])}x"]
     lines += ["", ".. list-table:: size=None calls (ns per call)",
               "   :header-rows: 1", "",
               "   * - generator", "     - call", "     - NumPy",
               "     - chacharand", "     - speed-up"]
     for r in scalar:
         lines += [f"   * - {r['family']}", f"     - ``{r['method']}``",
-                  f"     - {r['ns_numpy']:.0f}",
-                  f"     - {r['ns_chacharand']:.0f}",
-                  f"     - {r['speedup']:.2f}x"]
+                  f"     - {round2(r['ns_numpy'])}",
+                  f"     - {round2(r['ns_chacharand'])}",
+                  f"     - {round2(r['speedup'])}x"]
     return "\n".join(lines) + "\n"
 
 
@@ -179,6 +217,8 @@ def main(argv=None):
         scalar = scalar_rows(args.rounds, families=args.families)
         print(f"Measured on: {_machine()}; medians of {args.rounds} "
               "interleaved rounds.")
+        print()
+        print(summary(bulk, scalar))
         print()
         print(rst_tables(bulk, scalar, args.n))
         return

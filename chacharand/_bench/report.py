@@ -4,9 +4,33 @@ Ratios are to numpy's PCG64 in the same run (lower is faster); keystream
 rates are GB/s (10**9 bytes per second), as a ratio to OpenSSL's ChaCha20
 at its faster (higher is faster).
 """
+import math
+
 from chacharand._bench.contestants import BASELINE, OPENSSL
 from chacharand._bench.machine import flags_summary
 from chacharand._bench.operations import BY_NAME, OPERATIONS
+
+
+def round2(x):
+    """`x` to two significant digits, as text: 0.61, 3.0, 21.  One run on
+    a shared machine does not support a third."""
+    if not x or not math.isfinite(x):
+        return f"{x}"
+    decimals = max(0, 1 - math.floor(math.log10(abs(x))))
+    text = f"{x:.{decimals}f}"
+    # 9.96 rounds to 10.0: three digits; round the rounded value again.
+    return text if float(text) == x else round2(float(text))
+
+
+def simd_kind(machine):
+    """The widest vector unit of the CPU `machine` describes (a
+    ``machine.describe`` dict): AVX-512, AVX2, NEON or no SIMD."""
+    flags = machine.get("cpu_flags", {})
+    for flag, kind in (("avx512f", "AVX-512"), ("avx2", "AVX2"),
+                       ("asimd", "NEON")):
+        if flags.get(flag):
+            return kind
+    return "no SIMD"
 
 
 def _lookup(results):
