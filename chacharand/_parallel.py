@@ -68,7 +68,8 @@ def parallel_generators(n, seed=None, *, bit_generator=None,
 
     Notes
     -----
-    **ChaCha** (streams of one key, disjoint by construction):
+    **Families with streams** (``stream`` and ``jumped``: ChaCha8, ChaCha12
+    and ChaCha20; streams of one key, disjoint by construction):
 
     * from a seed, the key is the one ``ChaCha20(seed)`` has, and
       generator ``i`` is on stream ``i``: it equals
@@ -84,7 +85,8 @@ def parallel_generators(n, seed=None, *, bit_generator=None,
     from the key and stream (see the seeding guide), so they can
     ``spawn`` too, and ``jumped`` derives sub-streams.
 
-    **HC128, ISAAC, ISAAC64** (independent keys):
+    **Families without streams** (HC128 and the others that have no
+    ``jumped``; independent keys):
 
     * from a seed, generator ``i`` is ``cls(s.spawn(n)[i])``, where ``s``
       is the SeedSequence ``cls(seed)`` would have (a SeedSequence passed

@@ -20,7 +20,8 @@ __all__ = ["DEFAULT_FAMILY", "FAMILIES", "Family", "StateField", "family",
 class StateField(NamedTuple):
     """One field of ``state['state']``.
 
-    ``dtype`` is ``"bytes"`` (a key of ``length`` bytes), ``"int"`` (a
+    ``dtype`` is ``"bytes"`` (a key of ``length`` bytes, or, with
+    ``limit`` instead, a byte string shorter than ``limit``), ``"int"`` (a
     Python int in ``[0, limit)``) or a numpy integer dtype name: a 1-D
     array of ``length`` values, or a scalar when ``length`` is None.
     """
@@ -122,6 +123,12 @@ FAMILIES = (
     _chacha(8, "ChaCha, 8 rounds: the fastest, for simulation"),
     _chacha(12, "ChaCha, 12 rounds"),
     _chacha(20, "ChaCha, 20 rounds, as in RFC 8439"),
+    Family("ChaCha8Rand", "chacharand._chacha8rand", False, False, 32, True,
+           32,
+           {"key": StateField("bytes", 32),
+            "used": StateField("int", limit=125),
+            "read_buffer": StateField("bytes", limit=9)},
+           "Go's math/rand/v2.ChaCha8 (C2SP chacha8rand), bit for bit"),
     Family("HC128", "chacharand._hc128", False, False, 32, True, 32,
            {"p": _words("uint32", 512), "q": _words("uint32", 512),
             "buffer": _words("uint32", 16), "counter": _scalar("uint32"),

@@ -3,7 +3,8 @@ from typing import Literal, NamedTuple
 
 from numpy.random import BitGenerator
 
-FamilyName = Literal["ChaCha8", "ChaCha12", "ChaCha20", "HC128", "ISAAC", "ISAAC64"]
+FamilyName = Literal["ChaCha8", "ChaCha12", "ChaCha20", "ChaCha8Rand",
+                     "HC128", "ISAAC", "ISAAC64"]
 
 class StateField(NamedTuple):
     dtype: str

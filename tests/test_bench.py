@@ -30,8 +30,8 @@ REFRESH = ("python tools/plot_performance.py docs/_static/performance.json "
 
 OPERATIONS = ["random_raw", "random", "standard_normal", "integers",
               "random_bytes"]
-BIT_GENERATORS = ["ChaCha8", "ChaCha12", "ChaCha20", "HC128", "ISAAC",
-                  "ISAAC64", "PCG64", "SFC64", "Philox"]
+BIT_GENERATORS = ["ChaCha8", "ChaCha12", "ChaCha20", "ChaCha8Rand", "HC128",
+                  "ISAAC", "ISAAC64", "PCG64", "SFC64", "Philox"]
 TINY = 16
 
 
@@ -105,9 +105,9 @@ def test_bench_json_structure(bench_json):
 
     names = [g["name"] for g in report["generators"]]
     assert set(BIT_GENERATORS) <= set(names)
-    # One line per backend for ChaCha8 and ChaCha20.
+    # One line per backend for ChaCha8, ChaCha20 and ChaCha8Rand.
     default = chacharand.default_chacha_backend()
-    for cls in ("ChaCha8", "ChaCha20"):
+    for cls in ("ChaCha8", "ChaCha20", "ChaCha8Rand"):
         backends = {g["backend"] for g in report["generators"]
                     if g["algorithm"] == cls and g["family"] == "chacharand"}
         assert backends == set(chacharand.chacha_backends())
@@ -128,6 +128,7 @@ def test_bench_json_structure(bench_json):
     keystream = {(k["generator"], k["operation"]) for k in report["keystream"]}
     assert ("ChaCha20", "random_raw") in keystream
     assert ("ChaCha8", "random_bytes") in keystream
+    assert ("ChaCha8Rand", "random_raw") in keystream
 
     assert "targets" not in report
     # chacharand.Generator has rows of its own, one per family, in the

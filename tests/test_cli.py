@@ -19,10 +19,13 @@ from chacharand._registry import FAMILIES
 # The RFC 8439 section 2.3.2 block, reproduced by the demo.
 RFC_BLOCK = "10f1e7e4d13b5915500fdd1fa32071c4"
 # The first 32-bit word of each family keyed with 32 zero bytes: ChaCha20's
-# is RFC 8439 A.1's first keystream word (76 b8 e0 ad, little-endian).
+# is RFC 8439 A.1's first keystream word (76 b8 e0 ad, little-endian);
+# ChaCha8Rand's is Go's rand.New(rand.NewChaCha8([32]byte{})).Uint32().
 ZERO_KEY_WORDS = {"ChaCha8": "2fef003e", "ChaCha12": "6a9af49b",
-                  "ChaCha20": "ade0b876", "HC128": "73150082",
-                  "ISAAC": "182600f3", "ISAAC64": "33776d41"}
+                  "ChaCha20": "ade0b876", "ChaCha8Rand": "ac8a366d",
+                  "HC128": "73150082", "ISAAC": "182600f3",
+                  "ISAAC64": "33776d41"}
+NAME_WIDTH = max(len(f.name) for f in FAMILIES) + 2
 
 MODULE = [sys.executable, "-m", "chacharand"]
 ROOT = pathlib.Path(__file__).resolve().parent.parent
@@ -47,7 +50,7 @@ def test_info_prints_version_families_backends_and_demo(tmp_path, args):
     assert RFC_BLOCK in out
     assert chacharand.default_chacha_backend() in out
     for name, word in ZERO_KEY_WORDS.items():
-        assert f"{name:<10}{word}" in out
+        assert f"{name:<{NAME_WIDTH}}{word}" in out
 
 
 def test_info_json_for_scripts(tmp_path):

@@ -4,7 +4,9 @@ Run once, by hand; the file is committed and tests/test_stream_freeze.py
 only reads it.  Nothing here runs chacharand's generators:
 
 * the words come from the Rust crates rand_chacha 0.3.1, rand_hc 0.3.1 and
-  rand_isaac 0.3.0, through the ``--words`` mode of tools/refdata;
+  rand_isaac 0.3.0, through the ``--words`` mode of tools/refdata, and for
+  ChaCha8Rand from Go's math/rand/v2.ChaCha8, through the ``--words`` mode
+  of tools/refdata_go;
 * the keys behind ``seed=`` are numpy's ``SeedSequence`` words, little-endian,
   as many as the key holds (docs/seeding.rst); the keys behind the children
   of a keyed generator follow the documented rule for its derived
@@ -14,18 +16,28 @@ only reads it.  Nothing here runs chacharand's generators:
   rules for mixing 32- and 64-bit draws: for the 32-bit families a 64-bit
   draw is the next two 32-bit words, low first; for ISAAC64 a 32-bit draw
   is the low half of a word and then its high half, and a 64-bit draw
-  drops a half left over.
+  drops a half left over; for ChaCha8Rand a 32-bit draw is the upper half
+  of one whole word, as Go's ``Rand.Uint32``.
 
-Usage (needs cargo, the Debian crates of tools/refdata/README.md, numpy and
-randomgen)::
+Usage (needs cargo, the Debian crates of tools/refdata/README.md, Go 1.22 or
+later, numpy and randomgen)::
 
     python tools/record_stream_freeze.py            # writes the data file
     python tools/record_stream_freeze.py --check    # compares, writes nothing
+    # one family's cases only, merged into the committed file (a new
+    # family is frozen without touching the others' cases):
+    python tools/record_stream_freeze.py --only ChaCha8Rand
+
+The Go program runs as ``go run ./tools/refdata_go`` from the repository
+root; set REFDATA_GO to another command that does the same (a Go in a
+chroot, say) if needed.
 """
 import argparse
 import datetime
 import json
+import os
 import pathlib
+import shlex
 import subprocess
 import sys
 
@@ -77,28 +89,49 @@ def pattern_key(spec, n=None):
     return bytes((7 * i + 3 + len(spec.name)) % 256 for i in range(n))
 
 
-def reference_words(requests):
-    """Ask tools/refdata for the words of each (name, key, stream, pos,
-    skip, count) request."""
+#: The families whose reference is Go (tools/refdata_go); the others' is
+#: the Rust crates (tools/refdata).
+GO_FAMILIES = {"ChaCha8Rand"}
+
+
+def _ask(command, cwd, requests):
     lines = "".join(f"{n} {k.hex()} {s} {p} {skip} {c}\n"
                     for n, k, s, p, skip, c in requests)
-    out = subprocess.run(
-        ["cargo", "run", "--quiet", "--release", "--offline", "--",
-         "--words"], cwd=REFDATA, input=lines, capture_output=True,
-        text=True, check=True).stdout.splitlines()
+    out = subprocess.run(command, cwd=cwd, input=lines, capture_output=True,
+                         text=True, check=True).stdout.splitlines()
     assert len(out) == len(requests)
     return [[int(w) for w in line.split()] for line in out]
+
+
+def reference_words(requests):
+    """The words of each (name, key, stream, pos, skip, count) request,
+    from tools/refdata (Rust) or tools/refdata_go (Go), in order."""
+    go = [r for r in requests if r[0] in GO_FAMILIES]
+    rust = [r for r in requests if r[0] not in GO_FAMILIES]
+    answers = {}
+    if rust:
+        answers["rust"] = iter(_ask(
+            ["cargo", "run", "--quiet", "--release", "--offline", "--",
+             "--words"], REFDATA, rust))
+    if go:
+        command = shlex.split(os.environ.get(
+            "REFDATA_GO", "go run ./tools/refdata_go")) + ["--words"]
+        answers["go"] = iter(_ask(command, ROOT, go))
+    return [next(answers["go" if r[0] in GO_FAMILIES else "rust"])
+            for r in requests]
 
 
 # ---- numpy's Generator over reference words ------------------------------
 
 class WordFeed:
     """rand_core's BlockRng (32-bit families) or BlockRng64 (ISAAC64)
-    semantics over a list of reference next_u64 results."""
+    semantics over a list of reference next_u64 results, or Go's (a 32-bit
+    draw is the upper half of one word) for ChaCha8Rand."""
 
-    def __init__(self, words, word_bits):
+    def __init__(self, words, word_bits, upper_half_uint32=False):
         self.used = 0
         self.exhausted = False
+        self.upper_half_uint32 = upper_half_uint32
         if word_bits == 32:
             self.halves = [h for w in words for h in (w & 0xFFFFFFFF, w >> 32)]
         else:
@@ -114,6 +147,8 @@ class WordFeed:
         return seq[i]
 
     def next_32(self, _):
+        if self.upper_half_uint32:      # Go's Rand.Uint32
+            return self.next_64(None) >> 32
         if self.word_bits == 32:
             self.used += 1
             return self._take(self.halves, self.used - 1)
@@ -231,9 +266,9 @@ def draw_cases(spec):
     return cases
 
 
-def record():
-    raw = [c for spec in FAMILIES for c in raw_cases(spec)]
-    draws = [c for spec in FAMILIES for c in draw_cases(spec)]
+def record(families=FAMILIES):
+    raw = [c for spec in families for c in raw_cases(spec)]
+    draws = [c for spec in families for c in draw_cases(spec)]
     words = reference_words([r for _, r in raw + draws])
     raw_out = []
     for (case, _), w in zip(raw, words[:len(raw)]):
@@ -241,7 +276,8 @@ def record():
     draw_out = []
     bits = {f.name: f.word_bits for f in FAMILIES}
     for (case, _), w in zip(draws, words[len(raw):]):
-        feed = WordFeed(w, bits[case["family"]])
+        feed = WordFeed(w, bits[case["family"]],
+                        upper_half_uint32=case["family"] in GO_FAMILIES)
         values = draw(feed.generator(), [(m, tuple(a), k)
                                          for m, a, k in case["calls"]])
         assert not feed.exhausted, case
@@ -251,13 +287,15 @@ def record():
         "about": (
             "Frozen streams: what chacharand must keep producing. Recorded "
             "once by tools/record_stream_freeze.py from the Rust crates "
-            "(tools/refdata --words), numpy's SeedSequence and numpy's "
+            "(tools/refdata --words) and Go (tools/refdata_go --words, for "
+            "ChaCha8Rand), numpy's SeedSequence and numpy's "
             "Generator over randomgen's UserBitGenerator; never regenerated "
             "from chacharand. Raw cases: words = random_raw results (decimal) "
             "after skipping `skip` of them. Floats are float.hex()."),
         "recorded": datetime.date.today().isoformat(),
         "references": "rand_chacha 0.3.1, rand_hc 0.3.1, rand_isaac 0.3.0 "
-                      "(rand_core 0.6.3)",
+                      "(rand_core 0.6.3); Go's math/rand/v2.ChaCha8 for "
+                      "ChaCha8Rand",
         "numpy": np.__version__,
         "randomgen": randomgen.__version__,
         "raw": raw_out,
@@ -269,7 +307,12 @@ def main():
     parser = argparse.ArgumentParser()
     parser.add_argument("--check", action="store_true",
                         help="compare with the committed file, write nothing")
+    parser.add_argument("--only", metavar="FAMILY", action="append",
+                        help="record this family's cases only and merge "
+                             "them into the committed file (repeatable)")
     args = parser.parse_args()
+    if args.only:
+        return merge(args.only, args.check)
     data = record()
     if args.check:
         old = json.loads(OUT.read_text())
@@ -279,6 +322,32 @@ def main():
     OUT.write_text(json.dumps(data, indent=1) + "\n")
     print(f"wrote {OUT.relative_to(ROOT)}: {len(data['raw'])} raw cases, "
           f"{len(data['draws'])} draw cases")
+    return 0
+
+
+def merge(names, check):
+    """Record `names`' cases, and check them or put them in place of
+    theirs in the committed file, leaving every other case as it is."""
+    unknown = set(names) - {f.name for f in FAMILIES}
+    if unknown:
+        raise SystemExit(f"unknown families: {sorted(unknown)}")
+    new = record([f for f in FAMILIES if f.name in names])
+    old = json.loads(OUT.read_text())
+    order = {f.name: i for i, f in enumerate(FAMILIES)}
+    if check:
+        same = all([c for c in old[part] if c["family"] in names]
+                   == new[part] for part in ("raw", "draws"))
+        print("same as the committed file" if same else "DIFFERENT")
+        return 0 if same else 1
+    for part in ("raw", "draws"):
+        kept = [c for c in old[part] if c["family"] not in names]
+        old[part] = sorted(kept + new[part],
+                           key=lambda c: order[c["family"]])
+    old["about"], old["references"] = new["about"], new["references"]
+    old.setdefault("recorded_families", {}).update(
+        {name: new["recorded"] for name in names})
+    OUT.write_text(json.dumps(old, indent=1) + "\n")
+    print(f"merged {sorted(names)} into {OUT.relative_to(ROOT)}")
     return 0
 
 

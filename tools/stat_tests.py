@@ -38,7 +38,8 @@ Paths (``--path``):
     ``bit_generator.random_raw`` words, 64 bits each (little-endian).
 ``integers32``
     ``Generator.integers(0, 2**32, dtype=uint32)``: numpy's 32-bit path
-    (``next_uint32``; on ISAAC64 the two halves of one word).
+    (``next_uint32``; on ISAAC64 the two halves of one word, on
+    ChaCha8Rand the upper half of each value).
 ``random``
     ``Generator.random()``: the top 32 of the 53 bits of each double,
     ``floor(x * 2**32)``, as 32-bit words.
@@ -203,6 +204,13 @@ PLAN = (
        for f in ("ChaCha8", "ISAAC64")]
     + [("testu01", f, "raw", "Crush") for f in
        ("ChaCha8", "ChaCha12", "ChaCha20", "HC128", "ISAAC", "ISAAC64")]
+    # ChaCha8Rand: its 32-bit path (the upper half of each value) too.
+    + [("testu01", "ChaCha8Rand", p, "SmallCrush")
+       for p in ("raw", "integers32", "random")]
+    + [("practrand", "ChaCha8Rand", "raw", "4GB"),
+       ("practrand", "ChaCha8Rand", "integers32", "1GB"),
+       ("testu01", "ChaCha8Rand", "raw", "Crush"),
+       ("practrand", "ChaCha8Rand", "raw", "64GB")]
 )
 
 

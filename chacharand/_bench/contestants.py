@@ -1,12 +1,12 @@
 """Who ``chacharand bench`` times: the rows of the table.
 
-chacharand's families (from the registry; ChaCha8 and ChaCha20 once more
-per SIMD backend), numpy's PCG64 (the baseline of every ratio), SFC64 and
-Philox, and, when their packages are installed, OpenSSL's ChaCha20
-(through ``cryptography``) and randomgen's ChaCha and HC128.  The optional
-packages are imported only here, inside the functions that need them, and
-by name (importlib), so that type checkers of the installed package do not
-need them either.
+chacharand's families (from the registry; ChaCha8, ChaCha20 and ChaCha8Rand
+once more per SIMD backend), numpy's PCG64 (the baseline of every ratio),
+SFC64 and Philox, and, when their packages are installed, OpenSSL's
+ChaCha20 (through ``cryptography``) and randomgen's ChaCha and HC128.  The
+optional packages are imported only here, inside the functions that need
+them, and by name (importlib), so that type checkers of the installed
+package do not need them either.
 
 chacharand's own :class:`chacharand.Generator` has rows of its own over
 each family (``generator=``), in the Generator columns only (``only=``).
@@ -22,7 +22,7 @@ SEED = 12345
 BASELINE = "PCG64"
 OPENSSL = "OpenSSL ChaCha20"
 #: ChaCha variants timed once per backend (the others on the default one).
-PER_BACKEND = ("ChaCha8", "ChaCha20")
+PER_BACKEND = ("ChaCha8", "ChaCha20", "ChaCha8Rand")
 
 
 class Contestant:

@@ -228,6 +228,8 @@ static void emu_storeu(void *p, emu512 v) {
 #define chacha8_blocks_avx512 emu_chacha8_blocks_avx512
 #define chacha12_blocks_avx512 emu_chacha12_blocks_avx512
 #define chacha20_blocks_avx512 emu_chacha20_blocks_avx512
+#define chacha8rand_blocks_avx512 emu_chacha8rand_blocks_avx512
+void emu_chacha8rand_blocks_avx512(const uint32_t input[16], uint8_t *out);
 void emu_chacha8_blocks_avx512(const uint32_t input[16], uint8_t *out,
                                size_t nblocks);
 void emu_chacha12_blocks_avx512(const uint32_t input[16], uint8_t *out,
@@ -247,6 +249,7 @@ void emu_chacha20_blocks_avx512(const uint32_t input[16], uint8_t *out,
 #undef chacha8_blocks_avx512
 #undef chacha12_blocks_avx512
 #undef chacha20_blocks_avx512
+#undef chacha8rand_blocks_avx512
 #endif /* !CHACHARAND_NO_EMU512 */
 
 #if defined(CHACHARAND_TEST_AVX2_NOASM)
@@ -642,12 +645,33 @@ static void test_api(void) {
     }
 }
 
+#if !defined(CHACHARAND_NO_EMU512)
+/* The emulated AVX-512 ChaCha8Rand kernel against the portable one (the
+ * real kernels are tested in test_chacha8rand.c). */
+static void test_chacha8rand_emulated(void) {
+    uint32_t input[16] = {0x61707865u, 0x3320646eu, 0x79622d32u,
+                          0x6b206574u};
+    uint8_t want[1024], got[1024];
+    int trial, i;
+    for (trial = 0; trial < 8; trial++) {
+        for (i = 4; i < 12; i++) input[i] = (uint32_t)rnd64();
+        chacha8rand_blocks_portable(input, want);
+        emu_chacha8rand_blocks_avx512(input, got);
+        CHECK(memcmp(want, got, sizeof want) == 0,
+              "avx512-emulated chacha8rand, trial %d", trial);
+    }
+}
+#endif
+
 int main(void) {
     collect_backends();
     test_dispatch();
     test_kats();
     test_parity();
     test_api();
+#if !defined(CHACHARAND_NO_EMU512)
+    test_chacha8rand_emulated();
+#endif
     printf("%lu passed, %lu failed\n", n_passed, n_failed);
     return n_failed != 0;
 }

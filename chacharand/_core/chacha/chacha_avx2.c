@@ -267,4 +267,23 @@ CR_FORCE_INLINE void chacha_avx2_rounds(__m256i x[16], const int rounds) {
         STOREU((out) + 7 * 64, _mm256_permute2x128_si256(r3, r7, 0x31));  \
     } while (0)
 
+/* ChaCha8Rand's order (chacha_lanes.h): the low halves of the rows are
+ * the first group of four blocks, the high halves the second; two rows'
+ * matching halves make 32 consecutive bytes of a group. */
+#define STORE_ROW_PAIR(out, i, a, b)                                       \
+    do {                                                                  \
+        STOREU((out) + 16 * (i), _mm256_permute2x128_si256(a, b, 0x20));  \
+        STOREU((out) + 256 + 16 * (i),                                    \
+               _mm256_permute2x128_si256(a, b, 0x31));                    \
+    } while (0)
+#define CHACHA8RAND_STORE(out, x0, x1, x2, x3, x4, x5, x6, x7, x8, x9, x10,  \
+                          x11, x12, x13, x14, x15)                          \
+    do {                                                                    \
+        STORE_ROW_PAIR(out, 0, x0, x1); STORE_ROW_PAIR(out, 2, x2, x3);     \
+        STORE_ROW_PAIR(out, 4, x4, x5); STORE_ROW_PAIR(out, 6, x6, x7);     \
+        STORE_ROW_PAIR(out, 8, x8, x9); STORE_ROW_PAIR(out, 10, x10, x11);  \
+        STORE_ROW_PAIR(out, 12, x12, x13);                                  \
+        STORE_ROW_PAIR(out, 14, x14, x15);                                  \
+    } while (0)
+
 #include "chacha_lanes.h"

@@ -96,4 +96,17 @@
         STORE_COLUMN(out, 3, n, x3, x7, x11, x15);                          \
     } while (0)
 
+/* ChaCha8Rand's order (chacha_lanes.h): 128-bit lane g of the rows is
+ * group g of four blocks.  STORE_COLUMN's 4 x 4 transpose of 128-bit lanes
+ * puts lane g of four consecutive rows together, which is 64 consecutive
+ * bytes of group g: stored at 256 g, as STORE_COLUMN does with j = 0. */
+#define CHACHA8RAND_STORE(out, x0, x1, x2, x3, x4, x5, x6, x7, x8, x9, x10,  \
+                          x11, x12, x13, x14, x15)                          \
+    do {                                                                    \
+        STORE_COLUMN((out) + 0 * 64, 0, 16, x0, x1, x2, x3);                \
+        STORE_COLUMN((out) + 1 * 64, 0, 16, x4, x5, x6, x7);                \
+        STORE_COLUMN((out) + 2 * 64, 0, 16, x8, x9, x10, x11);              \
+        STORE_COLUMN((out) + 3 * 64, 0, 16, x12, x13, x14, x15);            \
+    } while (0)
+
 #include "chacha_lanes.h"

@@ -14,18 +14,19 @@
 #include "chacha_kernels.h"
 
 #define KERNELS(isa) {chacha8_blocks_##isa, chacha12_blocks_##isa, \
-                      chacha20_blocks_##isa}
-#define NO_KERNELS {NULL, NULL, NULL}
+                      chacha20_blocks_##isa}, chacha8rand_blocks_##isa
+#define NO_KERNELS {NULL, NULL, NULL}, NULL
 
 typedef struct chacha_backend {
     const char *name;
     chacha_blocks_fn kernels[3]; /* 8, 12, 20 rounds; NULL if not built */
+    chacha8rand_blocks_fn chacha8rand;
 } chacha_backend;
 
 static const chacha_backend backends[CHACHA_BACKEND_COUNT] = {
     {"portable",
      {chacha8_blocks_portable, chacha12_blocks_portable,
-      chacha20_blocks_portable}},
+      chacha20_blocks_portable}, chacha8rand_blocks_portable},
 #if defined(CHACHARAND_HAVE_SSE2)
     {"sse2", KERNELS(sse2)},
 #else
@@ -109,6 +110,13 @@ chacha_blocks_fn chacha_backend_kernel(int id, int rounds) {
         return NULL;
     }
     return backends[id].kernels[slot];
+}
+
+chacha8rand_blocks_fn chacha_backend_chacha8rand(int id) {
+    if (!chacha_backend_available(id)) {
+        return NULL;
+    }
+    return backends[id].chacha8rand;
 }
 
 int chacha_backend_best(void) {

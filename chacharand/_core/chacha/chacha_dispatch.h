@@ -11,6 +11,7 @@
 #define CHACHARAND_CHACHA_DISPATCH_H
 
 #include "chacha.h"
+#include "chacha_kernels.h"
 
 typedef enum chacha_backend_id {
     CHACHA_BACKEND_PORTABLE = 0,
@@ -32,6 +33,9 @@ int chacha_backend_available(int id);
 
 /* The kernel of an available backend for 8, 12 or 20 rounds, else NULL. */
 chacha_blocks_fn chacha_backend_kernel(int id, int rounds);
+
+/* The ChaCha8Rand kernel of an available backend, else NULL. */
+chacha8rand_blocks_fn chacha_backend_chacha8rand(int id);
 
 /* The widest available backend. */
 int chacha_backend_best(void);

@@ -19,6 +19,12 @@ void chacha12_blocks_portable(const uint32_t input[16], uint8_t *out,
                               size_t nblocks);
 void chacha20_blocks_portable(const uint32_t input[16], uint8_t *out,
                               size_t nblocks);
+/* In chacha8rand/chacha8rand.c: the spec's steps over the portable ChaCha8
+ * keystream, the reference the SIMD forms are tested against. */
+void chacha8rand_blocks_portable(const uint32_t input[16], uint8_t *out);
+
+/* One ChaCha8Rand iteration (chacha8rand/chacha8rand.h): 1024 bytes. */
+typedef void (*chacha8rand_blocks_fn)(const uint32_t input[16], uint8_t *out);
 
 #define CHACHA_DECLARE_KERNELS(isa)                                         \
     void chacha8_blocks_##isa(const uint32_t input[16], uint8_t *out,      \
@@ -26,7 +32,8 @@ void chacha20_blocks_portable(const uint32_t input[16], uint8_t *out,
     void chacha12_blocks_##isa(const uint32_t input[16], uint8_t *out,     \
                                size_t nblocks);                            \
     void chacha20_blocks_##isa(const uint32_t input[16], uint8_t *out,     \
-                               size_t nblocks);
+                               size_t nblocks);                            \
+    void chacha8rand_blocks_##isa(const uint32_t input[16], uint8_t *out);
 
 #if defined(CHACHARAND_HAVE_SSE2)
 CHACHA_DECLARE_KERNELS(sse2) /* 4 blocks per step, chacha_sse2.c */

@@ -5,9 +5,10 @@
  * chacha_avx512.c) defines its vector type and a few primitives, then
  * includes this file, which defines from them the block body, the
  * multi-block driver and the file's three kernels, chacha8_blocks_<isa>,
- * chacha12_blocks_<isa> and chacha20_blocks_<isa>.  Being a header, it is
- * compiled only as part of that file, with that file's instruction-set
- * flags.  (libsodium's "dolbeau" ChaCha20
+ * chacha12_blocks_<isa> and chacha20_blocks_<isa> (and ChaCha8Rand's,
+ * chacha8rand_blocks_<isa>, where the file defines CHACHA8RAND_STORE).
+ * Being a header, it is compiled only as part of that file, with that
+ * file's instruction-set flags.  (libsodium's "dolbeau" ChaCha20
  * kernels share their fragments the same way.)  No include guard: it is
  * meant to be included once per kernel file.
  *
@@ -45,6 +46,9 @@
  *                      sixteen lanes: write the first n blocks (1 <= n <=
  *                      16) of the whole state, so that a short last batch
  *                      needs no scratch buffer
+ *
+ * and, for the ChaCha8Rand kernel (chacha8rand_blocks_<isa>, see the end of
+ * this file), CHACHA8RAND_STORE(out, x0, ..., x15),
  *
  * and may define ROUNDS(rounds, x0, ..., x15), its own form of the round
  * loop (`rounds` is even), instead of the one here.  For the x86 kernels,
@@ -112,6 +116,26 @@
         d = ADD(d, jd);                   \
     } while (0)
 
+/* `rounds` rounds on the state in the variables x0..x15: the ISA's own
+ * loop if it has one, else column and diagonal rounds, four quarter rounds
+ * at a time. */
+#if defined(ROUNDS)
+#define CL_ROUNDS(rounds)                                                  \
+    ROUNDS(rounds, x0, x1, x2, x3, x4, x5, x6, x7, x8, x9, x10, x11, x12,  \
+           x13, x14, x15)
+#else
+#define CL_ROUNDS(rounds)                                                  \
+    do {                                                                   \
+        int i_;                                                            \
+        for (i_ = 0; i_ < (rounds); i_ += 2) {                             \
+            QUARTER_ROUNDS(x0, x4, x8, x12, x1, x5, x9, x13, x2, x6, x10,  \
+                           x14, x3, x7, x11, x15);                         \
+            QUARTER_ROUNDS(x0, x5, x10, x15, x1, x6, x11, x12, x2, x7, x8, \
+                           x13, x3, x4, x9, x14);                          \
+        }                                                                  \
+    } while (0)
+#endif
+
 /* LANES blocks, counters ctr .. ctr + LANES - 1 (mod 2^64); the first n of
  * them are written to out. */
 CR_FORCE_INLINE void CL_NAME(chacha_lanes_)(const uint32_t input[16],
@@ -131,20 +155,7 @@ CR_FORCE_INLINE void CL_NAME(chacha_lanes_)(const uint32_t input[16],
     x8 = IN(8); x9 = IN(9); x10 = IN(10); x11 = IN(11);
     x12 = ctr_lo; x13 = ctr_hi; x14 = IN(14); x15 = IN(15);
 
-#if defined(ROUNDS)
-    ROUNDS(rounds, x0, x1, x2, x3, x4, x5, x6, x7, x8, x9, x10, x11, x12,
-           x13, x14, x15);
-#else
-    {
-        int i;
-        for (i = 0; i < rounds; i += 2) {
-            QUARTER_ROUNDS(x0, x4, x8, x12, x1, x5, x9, x13, x2, x6, x10,
-                           x14, x3, x7, x11, x15);
-            QUARTER_ROUNDS(x0, x5, x10, x15, x1, x6, x11, x12, x2, x7, x8,
-                           x13, x3, x4, x9, x14);
-        }
-    }
-#endif
+    CL_ROUNDS(rounds);
 
     /* Each group of rows is fed forward just before its store: `out` may
      * alias `input` as far as the compiler knows, and reading all the input
@@ -217,6 +228,39 @@ void CL_NAME(chacha20_blocks_)(const uint32_t input[16], uint8_t *out,
     CL_NAME(chacha_blocks_)(input, out, nblocks, 20);
 }
 
+/*
+ * One iteration of ChaCha8Rand (C2SP chacha8rand), for the ISAs that define
+ * CHACHA8RAND_STORE(out, x0, ..., x15): write the sixteen rows of LANES
+ * blocks in the spec's order, which is the 4-lane layout itself -- for each
+ * group of four blocks, word i of the four at byte 16 i of the group's 256.
+ *
+ * `input` is a ChaCha input block whose words 12..15 (counter and nonce)
+ * are zero; blocks 0..15 are computed, eight rounds each, and only the key
+ * words 4..11 are fed forward (the spec subtracts the constants and the
+ * counter again, which is the same as never adding them).  1024 bytes are
+ * written to out: 992 bytes of output, then the next iteration's key.
+ */
+#if defined(CHACHA8RAND_STORE)
+void CL_NAME(chacha8rand_blocks_)(const uint32_t input[16], uint8_t *out) {
+    uint64_t ctr;
+    for (ctr = 0; ctr < 16; ctr += LANES) {
+        VEC ctr_lo, ctr_hi;
+        VEC x0, x1, x2, x3, x4, x5, x6, x7, x8, x9, x10, x11, x12, x13, x14,
+            x15;
+        LANE_COUNTERS(ctr, ctr_lo, ctr_hi);
+        x0 = IN(0); x1 = IN(1); x2 = IN(2); x3 = IN(3);
+        x4 = IN(4); x5 = IN(5); x6 = IN(6); x7 = IN(7);
+        x8 = IN(8); x9 = IN(9); x10 = IN(10); x11 = IN(11);
+        x12 = ctr_lo; x13 = ctr_hi; x14 = IN(14); x15 = IN(15);
+        CL_ROUNDS(8);
+        FEED4(x4, x5, x6, x7, IN(4), IN(5), IN(6), IN(7));
+        FEED4(x8, x9, x10, x11, IN(8), IN(9), IN(10), IN(11));
+        CHACHA8RAND_STORE(out + ctr * CHACHA_BLOCK_BYTES, x0, x1, x2, x3, x4,
+                          x5, x6, x7, x8, x9, x10, x11, x12, x13, x14, x15);
+    }
+}
+#endif
+
 /* The parameters, then this file's own macros. */
 #undef CHACHA_LANES_ISA
 #undef VEC
@@ -232,6 +276,7 @@ void CL_NAME(chacha20_blocks_)(const uint32_t input[16], uint8_t *out,
 #undef STORE_QUARTER
 #undef STORE_HALF
 #undef STORE_FIRST_BLOCKS
+#undef CHACHA8RAND_STORE
 #undef ROUNDS
 #undef UNPACKLO32
 #undef UNPACKHI32
@@ -241,6 +286,7 @@ void CL_NAME(chacha20_blocks_)(const uint32_t input[16], uint8_t *out,
 #undef CL_CAT
 #undef CL_NAME
 #undef QUARTER_ROUNDS
+#undef CL_ROUNDS
 #undef TRANSPOSE4
 #undef FEED4
 #undef IN

@@ -64,4 +64,20 @@ static const uint32_t lane_index[4] = {0, 1, 2, 3};
         STORE64((out) + 3 * 64, vtrn2q_u64(t1_, t3_));                      \
     } while (0)
 
+#define STORE_ROW(out, i, v) vst1q_u8((out) + 16 * (i), vreinterpretq_u8_u32(v))
+/* ChaCha8Rand's order (chacha_lanes.h) is this layout itself: the rows as
+ * they are, word i of the four blocks at byte 16 i. */
+#define CHACHA8RAND_STORE(out, x0, x1, x2, x3, x4, x5, x6, x7, x8, x9, x10,  \
+                          x11, x12, x13, x14, x15)                          \
+    do {                                                                    \
+        STORE_ROW(out, 0, x0); STORE_ROW(out, 1, x1);                       \
+        STORE_ROW(out, 2, x2); STORE_ROW(out, 3, x3);                       \
+        STORE_ROW(out, 4, x4); STORE_ROW(out, 5, x5);                       \
+        STORE_ROW(out, 6, x6); STORE_ROW(out, 7, x7);                       \
+        STORE_ROW(out, 8, x8); STORE_ROW(out, 9, x9);                       \
+        STORE_ROW(out, 10, x10); STORE_ROW(out, 11, x11);                   \
+        STORE_ROW(out, 12, x12); STORE_ROW(out, 13, x13);                   \
+        STORE_ROW(out, 14, x14); STORE_ROW(out, 15, x15);                   \
+    } while (0)
+
 #include "chacha_lanes.h"
