@@ -240,7 +240,11 @@ cdef class ChaCha8Rand(KeyedBitGenerator):
         Any name from :func:`chacharand.chacha_backends` may be set; the
         stream does not depend on it.
         """
-        return chacha_backend_name(self._backend).decode("ascii")
+        # Read under the lock, as the setter writes it: no torn read
+        # without the GIL.
+        with self.lock:
+            backend = self._backend
+        return chacha_backend_name(backend).decode("ascii")
 
     @backend.setter
     def backend(self, name):
