@@ -1,7 +1,7 @@
 # The shared shell of every chacharand bit generator: state memory, seeding,
 # the family's fill table, bulk output under the lock, spawning.
 # Subclasses supply the algorithm: its C state and its fill table.
-from libc.stdint cimport uint8_t, uint32_t, uint64_t
+from libc.stdint cimport int64_t, uint8_t, uint32_t, uint64_t
 
 from numpy.random cimport BitGenerator
 
@@ -12,8 +12,15 @@ cdef extern from "common/wipe.h" nogil:
 # and the bit generator's own bulk output, one C function each.
 cdef extern from "generator/generator.h" nogil:
     ctypedef struct crg_args:
-        double a, b
+        double a, b, c
         uint64_t off, rng
+        int64_t ia, ib, ic
+        const double *pa
+        const double *pb
+        const double *pc
+        const int64_t *pia
+        const int64_t *pib
+        const int64_t *pic
         uint32_t buf
         int bcnt
 

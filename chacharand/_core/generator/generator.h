@@ -28,7 +28,16 @@
 
 typedef struct crg_args {
     double a, b;       /* uniform: low, high - low; normal: loc, scale */
+    double c;          /* a distribution's third real parameter */
     uint64_t off, rng; /* integers: low, high - low (inclusive), as utype */
+    int64_t ia, ib, ic;  /* a distribution's integer parameters */
+    /* Broadcast parameters.  Where one is set, value i of the fill uses
+     * pa[i] (pb[i], ..., pic[i]) instead of the scalar a (b, ..., ic).
+     * Each array is C-contiguous with one value per output value; a fill
+     * advances the pointers it reads past the values it wrote, so that a
+     * call the fill loop splits into chunks reads on where it stopped. */
+    const double *pa, *pb, *pc;
+    const int64_t *pia, *pib, *pic;
     uint32_t buf;      /* numpy's buffered 32-bit word (8/16-bit, bool) */
     int bcnt;          /* draws left in buf */
 } crg_args;
