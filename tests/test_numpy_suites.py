@@ -33,6 +33,8 @@ from chacharand._registry import FAMILIES
 
 
 def installed_suite(name):
+    # Plain asserts in numpy's cases report their values, as in ours.
+    pytest.register_assert_rewrite(f"numpy.random.tests.{name}")
     try:
         with warnings.catch_warnings():
             # Marks of numpy's own test configuration (thread_unsafe), on
