@@ -32,6 +32,10 @@ import chacharand
 from chacharand._registry import FAMILIES
 
 
+# Run on every numpy of the test matrix: each tests us with its own cases.
+pytestmark = pytest.mark.numpy_protocol
+
+
 def installed_suite(name):
     # Plain asserts in numpy's cases report their values, as in ours.
     pytest.register_assert_rewrite(f"numpy.random.tests.{name}")
