@@ -21,6 +21,7 @@ import warnings
 import numpy as np
 
 from cpython.bytes cimport PyBytes_AS_STRING, PyBytes_FromStringAndSize
+from cpython.pycapsule cimport PyCapsule_IsValid
 from libc.math cimport isfinite, isnan, signbit
 from libc.stdint cimport (int8_t, int16_t, int32_t, int64_t, uint8_t,
                           uint16_t, uint32_t, uint64_t)
@@ -520,24 +521,37 @@ for _name in FAST_METHODS:
 del _name
 
 
+cdef bint _is_bit_generator(object candidate):
+    """Whether `candidate` is a bit generator as numpy's Generator sees one:
+    anything with a valid "BitGenerator" capsule (numpy's own test)."""
+    capsule = getattr(candidate, "capsule", None)
+    return capsule is not None and PyCapsule_IsValid(capsule, "BitGenerator")
+
+
 def default_rng(seed=None):
     """A :class:`Generator` over a ChaCha20 bit generator.
 
     Parameters
     ----------
-    seed : None, int, array_like[ints], SeedSequence, BitGenerator, Generator
+    seed : None, int, array_like[ints], SeedSequence, BitGenerator, Generator, RandomState
         As for :func:`numpy.random.default_rng`: a seed makes a new
         :class:`~chacharand.ChaCha20` (None: 256 bits of OS entropy); a
         bit generator is wrapped as it is; a Generator is returned
-        unaltered.
+        unaltered; a :class:`numpy.random.RandomState` gives a Generator
+        over the RandomState's own bit generator (shared with it, as
+        NumPy's ``default_rng`` does).
 
     Returns
     -------
     Generator
     """
+    # numpy's order of tests, so that each kind of seed is taken as numpy's
+    # default_rng takes it.
+    if _is_bit_generator(seed):
+        return Generator(seed)
     if isinstance(seed, _NumPyGenerator):
         return seed
-    if isinstance(seed, np.random.BitGenerator):
-        return Generator(seed)
+    if isinstance(seed, np.random.RandomState):
+        return Generator(seed._bit_generator)
     from chacharand._registry import DEFAULT_FAMILY, family
     return Generator(family(DEFAULT_FAMILY).cls(seed))
