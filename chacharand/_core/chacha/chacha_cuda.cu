@@ -140,7 +140,7 @@ struct chacha_uniform_f32 { /* K = 1, in double, rounded once */
     typedef float value_type;
     double low, span;
     __device__ float operator()(const uint32_t *w) const {
-        return (float)(low + span * (double)cr_unit_f32(w[0]));
+        return cr_f64_to_f32(low + span * cr_unit24_f64(w[0]));
     }
 };
 
@@ -160,7 +160,7 @@ struct chacha_normal_f32 { /* K = 2, in double, rounded once */
     int affine;
     __device__ float operator()(const uint32_t *w) const {
         double z = cr_normal_from_2_words(w);
-        return (float)(affine ? loc + scale * z : z);
+        return cr_f64_to_f32(affine ? loc + scale * z : z);
     }
 };
 
