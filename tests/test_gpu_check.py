@@ -211,8 +211,8 @@ def test_build_wheel_makes_a_wheel_the_run_can_use(tmp_path):
     tag = gpu_check.python_tag(sys.executable)
     assert wheel.parent == dist and f"-{tag}-{tag}-" in wheel.name
     runners = {w.name.split("-")[0] for w in dist.glob("*-py3-none-any.whl")}
-    assert runners == {"pytest", "pluggy", "iniconfig", "packaging",
-                       "pytest_timeout"}
+    assert runners >= {"pytest", "pluggy", "iniconfig", "packaging",
+                       "pygments", "pytest_timeout"}
     site = gpu_check.unpack_wheel(wheel, tmp_path / "site")
     code = ("import chacharand, chacharand._cuda_twin, chacharand.cuda; "
             "print(chacharand.__file__)")

@@ -7,7 +7,8 @@ the device's Python, and carried there with the source tree:
     python tools/gpu_check.py build-wheel --python python3.12 --dist dist
 
 (with build isolation: pip brings meson-python, meson, Cython and numpy
-for that Python from the package index).  On the device machine, from the
+for that Python from the package index; pytest and pytest-timeout, with
+their dependencies, are downloaded beside it as pure-Python wheels).  On the device machine, from the
 repository root of the carried tree:
 
     python3 tools/gpu_check.py run --wheel dist/chacharand-*.whl \\
@@ -304,17 +305,18 @@ def build_wheel_command(python, dist, repo=ROOT):
             str(dist), str(repo)]
 
 
-# The test runner, for a device Python without it: pure-Python wheels.
-TEST_WHEELS = ("pytest", "pluggy", "iniconfig", "packaging",
-               "pytest-timeout")
+# The test runner, for a device Python without it: pure-Python wheels,
+# with their dependencies (pluggy, iniconfig, packaging, pygments).
+TEST_WHEELS = ("pytest", "pytest-timeout")
 
 
 def test_wheels_command(python, dist, python_version):
-    """pip downloads the test runner's wheels (py3-none-any) for
-    `python_version` into `dist`, for a device machine that lacks them."""
-    return [python, "-m", "pip", "download", "--no-deps",
-            "--only-binary=:all:", "--python-version", python_version,
-            "--dest", str(dist), *TEST_WHEELS]
+    """pip downloads the test runner's wheels (py3-none-any) and their
+    dependencies for `python_version` into `dist`, for a device machine
+    that lacks them."""
+    return [python, "-m", "pip", "download", "--only-binary=:all:",
+            "--python-version", python_version, "--dest", str(dist),
+            *TEST_WHEELS]
 
 
 def command_build_wheel(args):
