@@ -2,9 +2,13 @@
 
 CuPy is imported here only, on first use, so that ``import chacharand`` and
 ``import chacharand.cuda`` work without it.  The kernel source
-(``_core/chacha/chacha_cuda.cu``) is compiled with NVRTC through
-``cupy.RawModule``, once per round count and process, with contraction of
-multiply-adds off (``--fmad=false``) as the transforms require.
+(``_core/chacha/chacha_cuda.cu`` with its headers put in place, one string,
+so that CuPy's kernel cache, keyed on the string, sees a header change) is
+compiled with NVRTC through ``cupy.RawModule``, once per round count and
+process, with contraction of multiply-adds off (``--fmad=false``) as the
+transforms require.  CuPy adds ``-ftz=true`` after our options; the kernel
+keeps float32 subnormals in spite of it (chacha_transforms.h,
+cr_f64_to_f32), which tests/test_cuda_compile.py checks in the PTX.
 """
 import importlib
 import pathlib
