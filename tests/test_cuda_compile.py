@@ -66,7 +66,10 @@ def test_cupy_adds_its_options_after_ours(as_cupy):
                    "--device-as-default-execution-space"):
         assert option in options
         assert options.index(option) > options.index("--fmad=false")
+    # A cubin for that GPU: the ELF's e_flags name the SM in bits 8-15.
     assert compiled.cubin[:4] == b"\x7fELF"
+    e_flags = int.from_bytes(compiled.cubin[0x30:0x34], "little")
+    assert (e_flags >> 8) & 0xFF == int(arch)
 
 
 def test_every_entry_point_is_built(as_cupy):

@@ -198,17 +198,18 @@ def test_a_run_tests_the_unpacked_wheel_not_the_source_folder(tmp_path):
 
 @pytest.mark.packaging
 def test_build_wheel_makes_a_wheel_the_run_can_use(tmp_path):
-    """For this interpreter (the device machine's would be 3.12): the
-    wheel, and the test runner's wheels beside it; unpacked, the real
-    package imports from the unpacked folder with -P."""
+    """For this Python's base interpreter (the device machine's would be
+    3.12): the wheel, and the test runner's wheels beside it; unpacked,
+    the real package imports from the unpacked folder with -P."""
+    python = interpreter_without_an_editable_install()
     dist = tmp_path / "dist"
     proc = subprocess.run(
         [sys.executable, str(ROOT / "tools" / "gpu_check.py"),
-         "build-wheel", "--python", sys.executable, "--dist", str(dist)],
+         "build-wheel", "--python", python, "--dist", str(dist)],
         capture_output=True, text=True, timeout=1800)
     assert proc.returncode == 0, proc.stdout[-3000:] + proc.stderr[-3000:]
     wheel = pathlib.Path(proc.stdout.strip().splitlines()[-1])
-    tag = gpu_check.python_tag(sys.executable)
+    tag = gpu_check.python_tag(python)
     assert wheel.parent == dist and f"-{tag}-{tag}-" in wheel.name
     runners = {w.name.split("-")[0] for w in dist.glob("*-py3-none-any.whl")}
     assert runners >= {"pytest", "pluggy", "iniconfig", "packaging",
@@ -216,7 +217,7 @@ def test_build_wheel_makes_a_wheel_the_run_can_use(tmp_path):
     site = gpu_check.unpack_wheel(wheel, tmp_path / "site")
     code = ("import chacharand, chacharand._cuda_twin, chacharand.cuda; "
             "print(chacharand.__file__)")
-    out = subprocess.run([sys.executable, "-P", "-c", code], cwd=tmp_path,
+    out = subprocess.run([python, "-P", "-c", code], cwd=tmp_path,
                          env={"PYTHONPATH": str(site), "PATH": ""},
                          capture_output=True, text=True, timeout=120)
     assert out.returncode == 0, out.stderr
