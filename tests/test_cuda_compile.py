@@ -42,8 +42,9 @@ def test_nvcc_compiles_without_warnings(source, arch, tmp_path):
     assert out.returncode == 0, out.stdout + out.stderr
 
 
-# (round count, compute capability): the H200's 9.0 and CUDA 13's oldest.
-BUILDS = [(8, "90"), (20, "90"), (12, "75")]
+# (round count, compute capability): the H200's 9.0 and CUDA 13's oldest
+# (nvcc above builds all three round counts).
+BUILDS = [(8, "90"), (12, "75")]
 
 
 @pytest.fixture(scope="module", params=BUILDS,
