@@ -186,7 +186,7 @@ def test_a_non_default_stream():
     with stream:
         x = gpu.standard_normal(300_001)
         y = gpu.integers(0, 1000, 300_001)
-        assert cupy.cuda.get_current_stream() == stream
+        assert cupy.cuda.get_current_stream().ptr == stream.ptr
     stream.synchronize()
     np.testing.assert_array_equal(cupy.asnumpy(x), cpu.standard_normal(
         300_001))
@@ -214,14 +214,31 @@ def test_offset_out_views():
     np.testing.assert_array_equal(cupy.asnumpy(raw[1]), cpu.random_raw(1001))
 
 
+class DeviceArrayAt:
+    """100 float64 of device memory from `address`, by the protocol only
+    (as another library's array would come)."""
+
+    dtype = np.dtype(np.float64)
+    shape = (100,)
+
+    def __init__(self, address):
+        self.__cuda_array_interface__ = {
+            "shape": (100,), "typestr": "<f8", "data": (address, False),
+            "version": 3}
+
+
 def test_a_misaligned_out_is_refused_before_the_claim():
     gpu, bg = on_gpu(FAMILIES[0], 5)
     before = bg.state
     base = cupy.zeros(8 * 100 + 8, dtype=np.uint8)
-    view = base[1:1 + 8 * 100].view(np.float64)
     with pytest.raises(ValueError, match="out must be aligned"):
-        gpu.random(out=view)
+        gpu.random(out=DeviceArrayAt(base.data.ptr + 1))
     assert bg.state == before
+    aligned = DeviceArrayAt(base.data.ptr + 8)
+    gpu.random(out=aligned)
+    np.testing.assert_array_equal(
+        cupy.asnumpy(base[8:]).view(np.float64),
+        np.random.Generator(make(FAMILIES[0], 5)).random(100))
 
 
 def test_float32_subnormals_are_kept():
