@@ -83,6 +83,22 @@ def _real(value, name):
                         f"not {type(value).__name__}") from None
 
 
+def _check_out_alignment(out, dtype):
+    """ValueError unless `out`'s data starts at a multiple of its item
+    size (the kernels and the twin store whole items)."""
+    interface = getattr(out, "__cuda_array_interface__", None)
+    if interface is not None:
+        address = interface["data"][0]
+        aligned = address % dtype.itemsize == 0
+    else:
+        address = out.ctypes.data
+        aligned = out.flags.aligned
+    if not aligned:
+        raise ValueError(
+            f"out must be aligned to its item size ({dtype.itemsize} bytes "
+            f"for {dtype.name}); its data starts at {address:#x}")
+
+
 class _Draw:
     """One method call: what to make, and its kernel."""
 
@@ -362,6 +378,7 @@ class Generator:
         if out.dtype != dtype:
             raise TypeError(f"out must have dtype {dtype.name}, "
                             f"got {np.dtype(out.dtype).name}")
+        _check_out_alignment(out, dtype)
         if size is not None and tuple(out.shape) != shape:
             raise ValueError(f"size must match out.shape when used together:"
                              f" size={shape}, out.shape={tuple(out.shape)}")
@@ -400,9 +417,6 @@ class Generator:
         # Compiled before the bit generator moves, so that a failed
         # compile leaves it where it was.
         function = _cuda_kernels.kernel(cupy, self._rounds, draw.kernel)
-        words, first_word = _cuda_twin.claim(self._bit_generator,
-                                             draw.k * n)
-        if n:
-            _cuda_kernels.launch(cupy, function, words, first_word, n,
-                                 draw.k, draw.params, target)
+        _cuda_kernels.draw(cupy, self._bit_generator, function, n, draw.k,
+                           draw.params, target)
         return result

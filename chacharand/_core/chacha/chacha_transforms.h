@@ -31,7 +31,7 @@
 #define CR_SQRT(x) sqrt(x)
 #endif
 
-#define CR_TWO_M24 (1.0f / 16777216.0f)
+#define CR_TWO_M24 (1.0 / 16777216.0)
 #define CR_TWO_M30 (1.0 / 1073741824.0)
 #define CR_TWO_M51 (1.0 / 2251799813685248.0)
 #define CR_TWO_M52 (1.0 / 4503599627370496.0)
@@ -47,9 +47,35 @@ CR_HD double cr_unit_f64(uint64_t x) {
     return (double)(x >> 11) * CR_TWO_M53;
 }
 
-/* numpy's next_float: the top 24 bits of one word, in [0, 1). */
+/*
+ * A double rounded to float32, to nearest (ties to even), subnormals kept.
+ *
+ * On the device a plain (float) conversion, and __double2float_rn too,
+ * becomes cvt.rn.ftz.f32.f64 when the compiler is told -ftz=true, which
+ * CuPy always passes after the caller's options: results below 2**-126
+ * would be flushed to zero there, and not on the CPU.  The PTX
+ * instruction written out without .ftz is not changed by the flag.
+ */
+CR_HD float cr_f64_to_f32(double x) {
+#if defined(__CUDA_ARCH__)
+    float r;
+    asm("cvt.rn.f32.f64 %0, %1;" : "=f"(r) : "d"(x));
+    return r;
+#else
+    return (float)x;
+#endif
+}
+
+/* The top 24 bits of one word times 2**-24, in double (exact). */
+CR_HD double cr_unit24_f64(uint32_t w) {
+    return (double)(w >> 8) * CR_TWO_M24;
+}
+
+/* numpy's next_float: the top 24 bits of one word, in [0, 1); computed
+ * in double (exactly, so the value is numpy's) so that no float32
+ * operation, which -ftz=true would mark .ftz, is involved. */
 CR_HD float cr_unit_f32(uint32_t w) {
-    return (float)(w >> 8) * CR_TWO_M24;
+    return cr_f64_to_f32(cr_unit24_f64(w));
 }
 
 /* floor(log2(k)) for k >= 1, by halving the search range. */
