@@ -277,10 +277,13 @@ def run_free_threaded(entry, log):
         python = freethreaded_python.ensure(CACHE, log=str(log) + ".build",
                                             runner=call)
     py = _venv(str(python), CACHE / entry.name, log)
-    # Wheels only: a dependency without a cp313t wheel must not turn into
-    # a source build of numpy or scipy.
-    run([str(py), "-m", "pip", "install", "-q", "--only-binary=:all:",
-         entry.numpy] + FREE_THREADING_DEPS, log)
+    # Few packages still ship cp313t wheels: pip prefers the newest
+    # release that has one to a newer one it would build from source
+    # (hypothesis's newest needs a Rust toolchain), numpy and scipy come
+    # from wheels only, and a small C extension without any (cffi) builds.
+    run([str(py), "-m", "pip", "install", "-q", "--prefer-binary",
+         "--only-binary=numpy,scipy", entry.numpy] + FREE_THREADING_DEPS,
+        log)
     wheel = _wheel_for(
         "py3.13t",
         lambda folder: run([str(py), "-m", "pip", "wheel", "-q", "--no-deps",
@@ -311,7 +314,7 @@ def run_in_chroot(entry, log):
             python{entry.python} -m venv {venv}
             {venv}/bin/python -m pip install -q --upgrade pip
         fi
-        {venv}/bin/python -m pip install -q {upgrade} {deps}
+        {venv}/bin/python -m pip install -q --prefer-binary {upgrade} {deps}
         cd {src}
         {venv}/bin/python -m pip install -q --force-reinstall --no-deps .
         {venv}/bin/python -c 'import numpy, sys
