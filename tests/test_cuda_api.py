@@ -35,7 +35,7 @@ def test_other_bit_generators_are_refused(bg):
 
 
 def test_device_names():
-    with pytest.raises(ValueError, match="device must be 'cuda' or 'cpu'"):
+    with pytest.raises(ValueError, match="device must be 'cpu' or 'cuda'"):
         cuda.Generator(ChaCha8(1), device="gpu")
     with pytest.raises(TypeError, match="device must be"):
         cuda.Generator(ChaCha8(1), device=0)
