@@ -1,5 +1,5 @@
-"""chacharand.cuda's counter-based transforms in pure Python, written from
-their definitions in docs/gpu.rst (not from the C code).
+"""chacharand.CounterGenerator's counter-based transforms in pure Python,
+written from their definitions in docs/counter.rst (not from the C code).
 
 Python floats are IEEE doubles whose + - * / and math.sqrt round
 correctly, so following the documented steps gives the exact bits; float32
@@ -115,3 +115,13 @@ def apply(element, k, words, n):
     """n elements, element i from words[k*i : k*i + k]."""
     words = [int(x) for x in words[:k * n]]
     return [element(words[k * i:k * i + k]) for i in range(n)]
+
+
+def exponential(dtype, scale=1.0):
+    """The element function of standard_exponential / exponential(scale):
+    scale * (0.0 - LN(k, bits)), k = (u64 >> 11) + 1 with bits 53 from two
+    words (float64), k = w + 1 with bits 32 from one word (float32)."""
+    if dtype == np.float64:
+        return (lambda w: scale * (0.0 - log_fixed(
+            (u64(w[0], w[1]) >> 11) + 1, 53))), 2
+    return (lambda w: np.float32(scale * (0.0 - log_fixed(w[0] + 1, 32)))), 1
