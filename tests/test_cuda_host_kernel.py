@@ -87,6 +87,11 @@ CASES = {
     "normal_f32-affine": (2, np.float32, (-1.0, 3.0, 1),
                           lambda f, p, n: twin(f, p).normal(-1.0, 3.0, n,
                                                             np.float32)),
+    "exponential_f64": (2, np.float64, (2.5, 0, 0),
+                        lambda f, p, n: twin(f, p).exponential(2.5, n)),
+    "exponential_f32": (1, np.float32, (1.0, 0, 0),
+                        lambda f, p, n: twin(f, p).standard_exponential(
+                            n, np.float32)),
     "integers_narrow_u8": (2, np.uint8, (2**64 - 100, 199, 0),
                            lambda f, p, n: twin(f, p).integers(
                                -100, 100, n, np.int8).view(np.uint8)),
