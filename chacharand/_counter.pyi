@@ -3,6 +3,7 @@ import numpy as np
 from chacharand._chacha import ChaChaBitGenerator
 
 def methods() -> dict[str, tuple[int, int, int, str]]: ...
+def narrow_range_max() -> int: ...
 def fill(
     bg: ChaChaBitGenerator, method: int, out: np.ndarray, a: float = ...,
     b: float = ..., low: int = ..., rng: int = ..., flag: int = ...,

@@ -12,7 +12,6 @@ dask.array.random's graphs hold their generators).
 
 dask is imported here only, when ``gen.dask`` is first used.
 """
-import functools
 import itertools
 
 import numpy as np
@@ -27,9 +26,6 @@ class _Recorder(_Methods):
     """The methods' checks and Draws, without drawing."""
 
     def _execute(self, draw, out):
-        if out is not None:
-            raise TypeError("out= is not accepted by the Dask face: the "
-                            "chunks are made by the tasks")
         return draw
 
 
@@ -38,21 +34,6 @@ def chunk(cls, key, stream, word_pos, device, draw, index):
     bg = cls(key=key, stream=stream, word_pos=word_pos)
     gen = CounterGenerator(bg, device=device)
     return _Part(gen, index, word_pos)._execute(draw, None)
-
-
-def _dask_method(name):
-    method = getattr(_Methods, name)
-
-    @functools.wraps(method)
-    def wrapper(self, *args, chunks="auto", **kwargs):
-        draw = method(_Recorder(), *args, **kwargs)
-        return self._array(draw, chunks)
-
-    wrapper.__doc__ = (
-        f"The Dask array of :meth:`CounterGenerator.{name}` (the same "
-        "arguments but `out`), in `chunks` (as dask.array's, default "
-        "'auto'); its values do not depend on the chunks.")
-    return wrapper
 
 
 class DaskFace:
@@ -83,8 +64,50 @@ class DaskFace:
             meta = np.empty((0,) * len(draw.shape), dtype=draw.dtype)
         return da.Array(graph, name, chunks, meta=meta)
 
+    def _method(self, name, args, kwargs, chunks):
+        draw = getattr(_Recorder(), name)(*args, **kwargs)
+        return self._array(draw, chunks)
 
-for _name in ("random_raw", "random", "uniform", "standard_normal", "normal",
-              "standard_exponential", "exponential", "integers"):
-    setattr(DaskFace, _name, _dask_method(_name))
-del _name
+    # The methods of CounterGenerator with their arguments but `out` (the
+    # tasks make the chunks), and `chunks` as dask.array's (default
+    # "auto").
+
+    def random_raw(self, size=None, *, chunks="auto"):
+        """The Dask array of :meth:`CounterGenerator.random_raw`."""
+        return self._method("random_raw", (size,), {}, chunks)
+
+    def random(self, size=None, dtype=np.float64, *, chunks="auto"):
+        """The Dask array of :meth:`CounterGenerator.random`."""
+        return self._method("random", (size, dtype), {}, chunks)
+
+    def uniform(self, low=0.0, high=1.0, size=None, dtype=np.float64, *,
+                chunks="auto"):
+        """The Dask array of :meth:`CounterGenerator.uniform`."""
+        return self._method("uniform", (low, high, size, dtype), {}, chunks)
+
+    def standard_normal(self, size=None, dtype=np.float64, *,
+                        chunks="auto"):
+        """The Dask array of :meth:`CounterGenerator.standard_normal`."""
+        return self._method("standard_normal", (size, dtype), {}, chunks)
+
+    def normal(self, loc=0.0, scale=1.0, size=None, dtype=np.float64, *,
+               chunks="auto"):
+        """The Dask array of :meth:`CounterGenerator.normal`."""
+        return self._method("normal", (loc, scale, size, dtype), {}, chunks)
+
+    def standard_exponential(self, size=None, dtype=np.float64, *,
+                             chunks="auto"):
+        """The Dask array of :meth:`CounterGenerator.standard_exponential`."""
+        return self._method("standard_exponential", (size, dtype), {},
+                            chunks)
+
+    def exponential(self, scale=1.0, size=None, dtype=np.float64, *,
+                    chunks="auto"):
+        """The Dask array of :meth:`CounterGenerator.exponential`."""
+        return self._method("exponential", (scale, size, dtype), {}, chunks)
+
+    def integers(self, low, high=None, size=None, dtype=np.int64,
+                 endpoint=False, *, chunks="auto"):
+        """The Dask array of :meth:`CounterGenerator.integers`."""
+        return self._method("integers", (low, high, size, dtype, endpoint),
+                            {}, chunks)
