@@ -56,6 +56,9 @@ cdef extern from "chacha/chacha_counter.h" nogil:
                                      void *out, size_t row_len, size_t n)
     void chacha_counter_fill(chacha_state *s, int method,
                              const cr_counter_params *p, void *out, size_t n)
+    void cr_counter_apply(int method, const uint32_t *w, void *out, size_t m,
+                          const cr_counter_params *p)
+    const char *cr_counter_simd(int allow)
 
 cdef object WORD_POS_LIMIT = 2 ** 68
 
@@ -73,6 +76,26 @@ def methods():
     for i in range(cr_counter_method_count):
         m = cr_counter_methods[i]
         out[m.name.decode()] = (i, m.words, m.itemsize, chr(m.kind))
+    return out
+
+
+def simd(bint allow=True):
+    """The SIMD kernels of the transforms on (the widest the CPU and
+    CHACHARAND_SIMD allow) or off (portable C), process-wide; returns the
+    choice's name.  For tests and benchmarks: the bits are the same."""
+    return cr_counter_simd(allow).decode()
+
+
+def apply(int method, cnp.ndarray words, cnp.ndarray out, double a=0.0,
+          double b=0.0, uint64_t low=0, uint64_t rng=0, int flag=0):
+    """The method's elements of given keystream `words` (a C-contiguous
+    uint32 array of K * out.size words) into `out`: the element functions
+    alone, for tests of chosen words."""
+    cdef cr_counter_params p = params(a, b, low, rng, flag)
+    if words.size < cr_counter_methods[method].words * out.size:
+        raise ValueError("words is too short for out")
+    cr_counter_apply(method, <const uint32_t *>cnp.PyArray_DATA(words),
+                     cnp.PyArray_DATA(out), <size_t>out.size, &p)
     return out
 
 

@@ -12,7 +12,10 @@
 #include <float.h>
 #include <string.h>
 
+#include "../common/cpu_features.h"
+#include "../common/once_word.h"
 #include "../common/wipe.h"
+#include "chacha_counter_simd.h"
 
 /* Each double operation must round to double, not to a wider format
  * (x87): the build uses SSE2 arithmetic on 32-bit x86. */
@@ -47,6 +50,94 @@ const cr_counter_method cr_counter_methods[] = {
 };
 const int cr_counter_method_count =
     (int)(sizeof cr_counter_methods / sizeof cr_counter_methods[0]);
+
+/* ---- SIMD kernels -------------------------------------------------------------
+ * A method's SIMD fill, if any: it fills a prefix, the portable fill the
+ * rest.  The choice (CPU features, capped by CHACHARAND_SIMD) is made once
+ * per process; cr_counter_simd(0) forces the portable code (tests). */
+typedef size_t (*cr_counter_simd_fn)(const uint32_t *w, void *out, size_t m,
+                                     const cr_counter_params *p);
+
+static unsigned simd_choice; /* 0 unknown, 1 portable, 2 AVX2 */
+
+static unsigned choose_simd(void) {
+    unsigned choice = cr_once_load(&simd_choice);
+    if (choice == 0) {
+        int cap = cr_simd_cap(NULL);
+        choice = 1;
+#if defined(CHACHARAND_HAVE_AVX2)
+        if ((cr_cpu_features() & CR_CPU_AVX2) && (cap < 0 || cap >= 2)) {
+            choice = 2;
+        }
+#else
+        (void)cap;
+#endif
+        cr_once_store(&simd_choice, choice);
+    }
+    return choice;
+}
+
+const char *cr_counter_simd(int allow) {
+    if (!allow) {
+        cr_once_store(&simd_choice, 1u);
+    } else {
+        cr_once_store(&simd_choice, 0u);
+    }
+    return choose_simd() == 2 ? "avx2" : "portable";
+}
+
+#if defined(CHACHARAND_HAVE_AVX2)
+static size_t avx2_normal_f64(const uint32_t *w, void *out, size_t m,
+                              const cr_counter_params *p) {
+    return cr_counter_avx2_normal_f64(w, (double *)out, m, p);
+}
+
+static size_t avx2_exponential_f64(const uint32_t *w, void *out, size_t m,
+                                   const cr_counter_params *p) {
+    return cr_counter_avx2_exponential_f64(w, (double *)out, m, p);
+}
+
+static size_t avx2_normal_f32(const uint32_t *w, void *out, size_t m,
+                              const cr_counter_params *p) {
+    return cr_counter_avx2_normal_f32(w, (float *)out, m, p);
+}
+
+static size_t avx2_exponential_f32(const uint32_t *w, void *out, size_t m,
+                                   const cr_counter_params *p) {
+    return cr_counter_avx2_exponential_f32(w, (float *)out, m, p);
+}
+#endif
+
+static cr_counter_simd_fn simd_fill(int method) {
+#if defined(CHACHARAND_HAVE_AVX2)
+    if (choose_simd() == 2) {
+        if (method == CR_COUNTER_ID(normal_f64)) {
+            return avx2_normal_f64;
+        }
+        if (method == CR_COUNTER_ID(exponential_f64)) {
+            return avx2_exponential_f64;
+        }
+        if (method == CR_COUNTER_ID(normal_f32)) {
+            return avx2_normal_f32;
+        }
+        if (method == CR_COUNTER_ID(exponential_f32)) {
+            return avx2_exponential_f32;
+        }
+    }
+#else
+    (void)method;
+#endif
+    return NULL;
+}
+
+void cr_counter_apply(int method, const uint32_t *w, void *out, size_t m,
+                      const cr_counter_params *p) {
+    const cr_counter_method *info = &cr_counter_methods[method];
+    cr_counter_simd_fn simd = simd_fill(method);
+    size_t done = simd != NULL ? simd(w, out, m, p) : 0;
+    info->fill(w + (size_t)info->words * done,
+               (uint8_t *)out + done * info->itemsize, m - done, p);
+}
 
 /* ---- positions ------------------------------------------------------------ */
 
@@ -86,7 +177,8 @@ static void draw_chunk(const uint32_t input[16], chacha_blocks_fn blocks,
         }
     }
 #endif
-    method->fill(buffer + pos.word, out, m, p);
+    cr_counter_apply((int)(method - cr_counter_methods), buffer + pos.word,
+                     out, m, p);
     cr_wipe(in, sizeof in);
 }
 

@@ -37,6 +37,26 @@ typedef struct cr_counter_method {
 extern const cr_counter_method cr_counter_methods[];
 extern const int cr_counter_method_count;
 
+/* The id of method `name` (its index in cr_counter_methods). */
+enum {
+#define CR_ID_ENTRY(name, K, T) CR_COUNTER_ID_##name,
+    CR_COUNTER_METHODS(CR_ID_ENTRY)
+#undef CR_ID_ENTRY
+    CR_COUNTER_METHOD_COUNT
+};
+#define CR_COUNTER_ID(name) CR_COUNTER_ID_##name
+
+/* The method's fill of m elements from their words w (K*m numbers): the
+ * SIMD kernel for a prefix where there is one, the portable code for the
+ * rest -- the same bits either way. */
+void cr_counter_apply(int method, const uint32_t *w, void *out, size_t m,
+                      const cr_counter_params *p);
+
+/* allow 0: the portable fills from now on; 1: the widest the CPU and
+ * CHACHARAND_SIMD allow.  Returns the name of the choice ("portable",
+ * "avx2").  For tests and benchmarks. */
+const char *cr_counter_simd(int allow);
+
 /* A word position as (block, word in block): positions reach 2**68. */
 typedef struct cr_word_pos {
     uint64_t block;
