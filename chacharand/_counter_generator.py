@@ -626,6 +626,9 @@ class _Streams(_Methods):
             _counter.fill_streams(gen.bit_generator, METHODS[draw.method][0],
                                   result, self._ids, row_len, *draw.params)
             return result
+        if result.size == 0:
+            _counter.claim_position(gen.bit_generator, k * row_len)
+            return result
         target = gen._cuda_target(out, result).reshape(len(self._ids), -1)
         word_pos = _counter.tell(gen.bit_generator)
         for j, stream in enumerate(self._ids.tolist()):

@@ -193,6 +193,8 @@ CR_HD double cr_normal_from_2_words(const uint32_t w[2]) {
 CR_HD uint64_t cr_mulhi64(uint64_t a, uint64_t b) {
 #if defined(__CUDA_ARCH__)
     return __umul64hi(a, b);
+#elif defined(__SIZEOF_INT128__)
+    return (uint64_t)(((unsigned __int128)a * b) >> 64); /* one mul */
 #else
     uint64_t a_lo = (uint32_t)a, a_hi = a >> 32;
     uint64_t b_lo = (uint32_t)b, b_hi = b >> 32;
