@@ -11,7 +11,9 @@ state, fills it from the key, and hands its table to ``_wire``.
 from threading import Lock
 
 import numpy as np
-from numpy.random.bit_generator import ISeedSequence, SeedlessSeedSequence
+from numpy.random.bit_generator import (ISeedSequence,
+                                       ISpawnableSeedSequence,
+                                       SeedlessSeedSequence)
 
 from cpython.bytes cimport PyBytes_AS_STRING, PyBytes_FromStringAndSize
 from cpython.exc cimport PyErr_CheckSignals
@@ -336,13 +338,24 @@ cdef class KeyedBitGenerator(BitGenerator):
             A generator built from an explicit key (``key=``, ``jumped``)
             spawns from the SeedSequence derived from its key (see the
             seeding guide), so the children are the same every time.
+
+        Raises
+        ------
+        TypeError
+            When the seed sequence cannot spawn (an ``ISeedSequence`` that
+            is not an ``ISpawnableSeedSequence``), with NumPy's message.
         """
         n_children = as_bounded_int(n_children, "n_children", 2**63)
         # SeedSequence.spawn counts its children without a lock of its own
         # (numpy#32063): two threads spawning at once without ours could be
         # handed the same child, and so the same key.
         with self.lock:
-            seeds = self._seed_seq.spawn(n_children)
+            seed_seq = self._seed_seq
+            if not isinstance(seed_seq, ISpawnableSeedSequence):
+                # numpy's error: a user's ISeedSequence that only generates.
+                raise TypeError(
+                    "The underlying SeedSequence does not implement spawning.")
+            seeds = seed_seq.spawn(n_children)
         return [type(self)(seed) for seed in seeds]
 
     def random_raw(self, size=None, output=True, *, out=None):

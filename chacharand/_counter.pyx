@@ -281,6 +281,25 @@ def claim(ChaChaBitGenerator bg, nwords):
     return words, word_pos & 15
 
 
+def unclaim(ChaChaBitGenerator bg, list words, uint32_t first_word,
+            nwords):
+    """Undo `claim` (its `words` and `first_word`) for a draw that did not
+    happen: under the lock, put the bit generator back at the draw's start
+    if it is still where the claim left it (same key and stream, and no
+    draw since).  Returns whether it was put back.
+    """
+    cdef int i
+    start = ((words[12] | (words[13] << 32)) << 4) | first_word
+    with bg.lock:
+        same_stream = all(bg.rng_state.input[i] == words[i]
+                          for i in range(16) if i not in (12, 13))
+        if not same_stream or \
+                bg._tell() != (start + nwords) % WORD_POS_LIMIT:
+            return False
+        bg._seek(start)
+    return True
+
+
 def input_words(ChaChaBitGenerator bg, stream, word_pos):
     """The kernel input (as `claim`) for a draw at `word_pos` on `stream`
     (None: the bit generator's own), without moving the bit generator."""

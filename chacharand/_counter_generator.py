@@ -127,6 +127,22 @@ def _real(value, name):
                         f"not {type(value).__name__}") from None
 
 
+def _check_out_alignment(out, dtype):
+    """ValueError unless `out`'s data starts at a multiple of its item
+    size (the kernels and the CPU fills store whole items)."""
+    interface = getattr(out, "__cuda_array_interface__", None)
+    if interface is not None:
+        address = interface["data"][0]
+        aligned = address % dtype.itemsize == 0
+    else:
+        address = out.ctypes.data
+        aligned = out.flags.aligned
+    if not aligned:
+        raise ValueError(
+            f"out must be aligned to its item size ({dtype.itemsize} bytes "
+            f"for {dtype.name}); its data starts at {address:#x}")
+
+
 def _float_method(name, dt):
     return f"{name}_{_FLOAT_SUFFIX[dt.itemsize]}"
 
@@ -444,14 +460,13 @@ class CounterGenerator(_Methods):
         if out.dtype != dtype:
             raise TypeError(f"out must have dtype {dtype.name}, "
                             f"got {np.dtype(out.dtype).name}")
+        _check_out_alignment(out, dtype)
         if tuple(out.shape) != tuple(shape):
             raise ValueError(f"out must have shape {tuple(shape)}, got "
                              f"{tuple(out.shape)}")
-        if self._device == "cpu":
-            if not (out.flags.c_contiguous and out.flags.writeable):
-                raise ValueError("out must be C-contiguous and writeable")
-            if not out.flags.aligned:
-                raise ValueError("out must be aligned for its dtype")
+        if self._device == "cpu" and not (out.flags.c_contiguous and
+                                          out.flags.writeable):
+            raise ValueError("out must be C-contiguous and writeable")
         return out
 
     def _execute(self, draw, out):
@@ -470,12 +485,10 @@ class CounterGenerator(_Methods):
         # compile leaves it where it was.
         function = _cuda_kernels.kernel(cupy, self._bit_generator.rounds,
                                         draw.method)
-        words, first_word = _counter.claim(self._bit_generator,
-                                           draw.words_per_element * n)
-        if n:
-            _cuda_kernels.launch(cupy, function, words, first_word, n,
-                                 draw.words_per_element,
-                                 draw.kernel_params(), target)
+        # A launch that fails at once gives the claimed words back.
+        _cuda_kernels.draw(cupy, self._bit_generator, function, n,
+                           draw.words_per_element, draw.kernel_params(),
+                           target)
         return result
 
     def _cuda_target(self, out, result):

@@ -32,3 +32,34 @@ if pathlib.Path(_compiled.__file__).resolve().parent == SOURCE_TREE:
 def data_dir():
     return DATA
 
+
+
+# ---- the matrix (tests/test_numpy_matrix.py) --------------------------------
+# Its entries take most of a full run's time, and most of that is waiting on
+# other processes: they start in the background as soon as collection is
+# done, and their tests go last, so that the rest of the run goes on beside
+# them.
+
+def _matrix_entries(items):
+    return [item.callspec.params["entry"] for item in items
+            if item.get_closest_marker("matrix") is not None
+            and hasattr(item, "callspec") and "entry" in item.callspec.params]
+
+
+def pytest_collection_modifyitems(session, config, items):
+    matrix_items = [i for i in items if i.get_closest_marker("matrix")]
+    if matrix_items:
+        items[:] = [i for i in items
+                    if not i.get_closest_marker("matrix")] + matrix_items
+
+
+def pytest_collection_finish(session):
+    entries = _matrix_entries(session.items)
+    if entries and not session.config.option.collectonly:
+        from _support import matrix
+        matrix.start(entries)
+
+
+def pytest_sessionfinish(session, exitstatus):
+    from _support import matrix
+    matrix.stop()

@@ -19,6 +19,11 @@ import subprocess
 
 import pytest
 
+# No Python in them: the main run runs them once, the matrix's whole-suite
+# entry does not run them again; and they are builds, left out of the quick
+# loop.
+pytestmark = [pytest.mark.c_core, pytest.mark.slow]
+
 C_TESTS = pathlib.Path(__file__).parent / "c"
 
 if not (C_TESTS / "Makefile").exists():

@@ -19,7 +19,7 @@ only reads it.  Nothing here runs chacharand's generators:
   drops a half left over; for ChaCha8Rand a 32-bit draw is the upper half
   of one whole word, as Go's ``Rand.Uint32``.
 
-Usage (needs cargo, the Debian crates of tools/refdata/README.md, Go 1.22 or
+Usage (needs cargo, the Debian crates of tools/refdata/README.md, Go 1.23 or
 later, numpy and randomgen)::
 
     python tools/record_stream_freeze.py            # writes the data file

@@ -33,7 +33,7 @@
 #define CR_SQRT(x) sqrt(x)
 #endif
 
-#define CR_TWO_M24 (1.0f / 16777216.0f)
+#define CR_TWO_M24 (1.0 / 16777216.0)
 #define CR_TWO_M30 (1.0 / 1073741824.0)
 #define CR_TWO_M51 (1.0 / 2251799813685248.0)
 #define CR_TWO_M52 (1.0 / 4503599627370496.0)
@@ -49,9 +49,35 @@ CR_HD double cr_unit_f64(uint64_t x) {
     return (double)(x >> 11) * CR_TWO_M53;
 }
 
-/* numpy's next_float: the top 24 bits of one word, in [0, 1). */
+/*
+ * A double rounded to float32, to nearest (ties to even), subnormals kept.
+ *
+ * On the device a plain (float) conversion, and __double2float_rn too,
+ * becomes cvt.rn.ftz.f32.f64 when the compiler is told -ftz=true, which
+ * CuPy always passes after the caller's options: results below 2**-126
+ * would be flushed to zero there, and not on the CPU.  The PTX
+ * instruction written out without .ftz is not changed by the flag.
+ */
+CR_HD float cr_f64_to_f32(double x) {
+#if defined(__CUDA_ARCH__)
+    float r;
+    asm("cvt.rn.f32.f64 %0, %1;" : "=f"(r) : "d"(x));
+    return r;
+#else
+    return (float)x;
+#endif
+}
+
+/* The top 24 bits of one word times 2**-24, in double (exact). */
+CR_HD double cr_unit24_f64(uint32_t w) {
+    return (double)(w >> 8) * CR_TWO_M24;
+}
+
+/* numpy's next_float: the top 24 bits of one word, in [0, 1); computed
+ * in double (exactly, so the value is numpy's) so that no float32
+ * operation, which -ftz=true would mark .ftz, is involved. */
 CR_HD float cr_unit_f32(uint32_t w) {
-    return (float)(w >> 8) * CR_TWO_M24;
+    return cr_f64_to_f32(cr_unit24_f64(w));
 }
 
 /* floor(log2(k)) for k >= 1, by halving the search range. */
@@ -244,13 +270,6 @@ typedef struct cr_counter_params {
     int flag;         /* normal: 1 for loc + scale * z, 0 for z */
 } cr_counter_params;
 
-/* A double rounded once to float32, to nearest (ties to even).  The one
- * place float32 results are made, so a device needing another spelling
- * (one that no flush-to-zero option changes) changes it here. */
-#ifndef CR_F64_TO_F32
-#define CR_F64_TO_F32(x) ((float)(x))
-#endif
-
 CR_HD uint32_t cr_el_words32(const uint32_t *w, const cr_counter_params *p) {
     (void)p;
     return w[0];
@@ -277,7 +296,7 @@ CR_HD double cr_el_uniform_f64(const uint32_t *w,
 }
 
 CR_HD float cr_el_uniform_f32(const uint32_t *w, const cr_counter_params *p) {
-    return CR_F64_TO_F32(p->a + p->b * (double)cr_unit_f32(w[0]));
+    return cr_f64_to_f32(p->a + p->b * cr_unit24_f64(w[0]));
 }
 
 CR_HD double cr_el_normal_f64(const uint32_t *w, const cr_counter_params *p) {
@@ -287,7 +306,7 @@ CR_HD double cr_el_normal_f64(const uint32_t *w, const cr_counter_params *p) {
 
 CR_HD float cr_el_normal_f32(const uint32_t *w, const cr_counter_params *p) {
     double z = cr_normal_from_2_words(w);
-    return CR_F64_TO_F32(p->flag ? p->a + p->b * z : z);
+    return cr_f64_to_f32(p->flag ? p->a + p->b * z : z);
 }
 
 /*
@@ -306,7 +325,7 @@ CR_HD double cr_el_exponential_f64(const uint32_t *w,
 
 CR_HD float cr_el_exponential_f32(const uint32_t *w,
                                   const cr_counter_params *p) {
-    return CR_F64_TO_F32(p->a * (0.0 - cr_log_fixed((uint64_t)w[0] + 1u,
+    return cr_f64_to_f32(p->a * (0.0 - cr_log_fixed((uint64_t)w[0] + 1u,
                                                      32)));
 }
 
