@@ -78,7 +78,8 @@ def test_the_steps_timeouts_sum_well_inside_8_minutes(tmp_path):
     tests = steps[1].argv
     assert not any("compile" in arg for arg in tests)
     assert [a for a in tests if a.endswith(".py")] == [
-        str(ROOT / "tests" / "test_cuda_gpu.py")]
+        str(ROOT / "tests" / "test_cuda_gpu.py"),
+        str(ROOT / "tests" / "test_counter_gpu.py")]
 
 
 def test_bad_numbers_are_refused(capsys):
