@@ -46,7 +46,27 @@ def _matrix_entries(items):
             and hasattr(item, "callspec") and "entry" in item.callspec.params]
 
 
+# ---- the quick loop: -m "not matrix and not slow" --------------------------
+# The modules whose tests build something (a C program, a wheel, the docs, a
+# compiled example, a CUDA kernel) or run another tool over the package (mypy,
+# stubtest, cibuildwheel, numba): most of a run's time, little of what an
+# edit to the package breaks first.  Packaging tests are slow too.
+SLOW_MODULES = {
+    "test_c_core", "test_docs", "test_cython_example", "test_numba_example",
+    "test_typing", "test_generator_typing", "test_wheel_config",
+    "test_cuda_host_kernel", "test_cuda_compile", "test_packaging",
+}
+
+
+def _mark_slow(items):
+    for item in items:
+        module = item.nodeid.split("::")[0].rsplit("/", 1)[-1][:-3]
+        if module in SLOW_MODULES or item.get_closest_marker("packaging"):
+            item.add_marker(pytest.mark.slow)
+
+
 def pytest_collection_modifyitems(session, config, items):
+    _mark_slow(items)
     matrix_items = [i for i in items if i.get_closest_marker("matrix")]
     if matrix_items:
         items[:] = [i for i in items

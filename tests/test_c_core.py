@@ -20,9 +20,9 @@ import subprocess
 import pytest
 
 # No Python in them: the main run runs them once, the matrix's whole-suite
-# entry does not run them again; and they are builds, left out of the quick
-# loop.
-pytestmark = [pytest.mark.c_core, pytest.mark.slow]
+# entry does not run them again (and, as builds, the quick loop leaves them
+# out: tests/conftest.py).
+pytestmark = pytest.mark.c_core
 
 C_TESTS = pathlib.Path(__file__).parent / "c"
 
