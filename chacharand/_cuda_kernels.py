@@ -17,7 +17,7 @@ import threading
 
 import numpy as np
 
-from chacharand import _cuda_twin
+from chacharand import _counter
 
 KERNEL_DIR = pathlib.Path(__file__).parent / "_core" / "chacha"
 KERNEL_SOURCE = KERNEL_DIR / "chacha_cuda.cu"
@@ -159,12 +159,12 @@ def draw(cupy, bit_generator, function, n, words_per_element, params, out,
     back, so the bit generator is where it was.  Errors the device reports
     later, while the kernel runs, come after the position has moved."""
     nwords = words_per_element * n
-    words, first_word = _cuda_twin.claim(bit_generator, nwords)
+    words, first_word = _counter.claim(bit_generator, nwords)
     if not n:
         return
     try:
         launch(cupy, function, words, first_word, n, words_per_element,
                params, out, threads, grid)
     except BaseException:
-        _cuda_twin.unclaim(bit_generator, words, first_word, nwords)
+        _counter.unclaim(bit_generator, words, first_word, nwords)
         raise

@@ -59,6 +59,10 @@ def test_info_json_for_scripts(tmp_path):
     assert [f["name"] for f in facts["families"]] == \
         [f.name for f in FAMILIES]
     assert facts["chacha_backends"] == chacharand.chacha_backends()
+    assert {f["name"] for f in facts["families"] if f["counter_based"]} == \
+        {"ChaCha8", "ChaCha12", "ChaCha20"}
+    assert {f["name"] for f in facts["families"] if f["simd_kernels"]} == \
+        {"ChaCha8", "ChaCha12", "ChaCha20", "ChaCha8Rand"}
     assert facts["demo"]["rfc8439_2_3_2"] == RFC_BLOCK
     assert facts["demo"]["first_uint32_zero_key"] == ZERO_KEY_WORDS
     assert facts["demo"]["advanced_word_pos"] == 2 * 10**18

@@ -14,8 +14,9 @@ import numpy as np
 import pytest
 
 import chacharand.cuda as cuda
+from chacharand._counter_generator import _check_out_alignment
 from chacharand import (HC128, ISAAC, ISAAC64, ChaCha8, ChaCha20,
-                        _cuda_kernels, _cuda_twin)
+                        _counter, _cuda_kernels)
 
 
 def twin():
@@ -36,7 +37,7 @@ def test_other_bit_generators_are_refused(bg):
 
 
 def test_device_names():
-    with pytest.raises(ValueError, match="device must be 'cuda' or 'cpu'"):
+    with pytest.raises(ValueError, match="device must be 'cpu' or 'cuda'"):
         cuda.Generator(ChaCha8(1), device="gpu")
     with pytest.raises(TypeError, match="device must be"):
         cuda.Generator(ChaCha8(1), device=0)
@@ -86,10 +87,10 @@ def test_device_arrays_are_checked_for_alignment(address, ok):
     own draws with a misaligned CuPy view: tests/test_cuda_gpu.py)."""
     array = ForeignCudaArrayAt(address)
     if ok:
-        cuda._check_out_alignment(array, array.dtype)
+        _check_out_alignment(array, array.dtype)
     else:
         with pytest.raises(ValueError, match=f"starts at {address:#x}"):
-            cuda._check_out_alignment(array, array.dtype)
+            _check_out_alignment(array, array.dtype)
 
 
 BAD_CALLS = [
@@ -258,15 +259,15 @@ def test_a_launch_that_fails_gives_the_words_back():
 
 def test_words_are_given_back_only_while_nothing_else_moved():
     bg = ChaCha8(1, word_pos=2**68 - 3)
-    words, first = _cuda_twin.claim(bg, 10)     # wraps past 2**68
+    words, first = _counter.claim(bg, 10)     # wraps past 2**68
     assert bg.word_pos == 7
-    assert _cuda_twin.unclaim(bg, words, first, 10)
+    assert _counter.unclaim(bg, words, first, 10)
     assert bg.word_pos == 2**68 - 3
-    words, first = _cuda_twin.claim(bg, 10)
+    words, first = _counter.claim(bg, 10)
     bg.random_raw(1)                             # another draw since
-    assert not _cuda_twin.unclaim(bg, words, first, 10)
+    assert not _counter.unclaim(bg, words, first, 10)
     assert bg.word_pos == 9
-    words, first = _cuda_twin.claim(bg, 4)
+    words, first = _counter.claim(bg, 4)
     bg.stream = 3                                # another stream since
-    assert not _cuda_twin.unclaim(bg, words, first, 4)
+    assert not _counter.unclaim(bg, words, first, 4)
     assert bg.word_pos == 13 and bg.stream == 3

@@ -9,7 +9,7 @@ import numpy as np
 import pytest
 
 import chacharand.cuda as cuda
-from chacharand import _cuda_kernels, _cuda_twin
+from chacharand import _counter, _cuda_kernels
 from _support.cuda_cases import FAMILIES, POSITIONS, make
 
 cupy = pytest.importorskip("cupy", reason="CuPy is not installed")
@@ -90,7 +90,7 @@ def test_the_launch_shape_changes_nothing(threads, grid, kernel, k, dtype):
                          "normal_f64": "standard_normal"}[kernel])
     expected = reference(n) if kernel != "random_f32" else \
         reference(n, np.float32)
-    words, first = _cuda_twin.claim(bg, k * n)
+    words, first = _counter.claim(bg, k * n)
     out = cupy.empty(n, dtype=dtype)
     function = _cuda_kernels.kernel(cupy, 20, kernel)
     params = (np.float64(0), np.float64(1), np.int32(0)) \

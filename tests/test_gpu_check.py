@@ -78,7 +78,8 @@ def test_the_steps_timeouts_sum_well_inside_8_minutes(tmp_path):
     tests = steps[1].argv
     assert not any("compile" in arg for arg in tests)
     assert [a for a in tests if a.endswith(".py")] == [
-        str(ROOT / "tests" / "test_cuda_gpu.py")]
+        str(ROOT / "tests" / "test_cuda_gpu.py"),
+        str(ROOT / "tests" / "test_counter_gpu.py")]
 
 
 def test_bad_numbers_are_refused(capsys):
@@ -215,7 +216,7 @@ def test_build_wheel_makes_a_wheel_the_run_can_use(tmp_path):
     assert runners >= {"pytest", "pluggy", "iniconfig", "packaging",
                        "pygments", "pytest_timeout"}
     site = gpu_check.unpack_wheel(wheel, tmp_path / "site")
-    code = ("import chacharand, chacharand._cuda_twin, chacharand.cuda; "
+    code = ("import chacharand, chacharand._counter, chacharand.cuda; "
             "print(chacharand.__file__)")
     out = subprocess.run([python, "-P", "-c", code], cwd=tmp_path,
                          env={"PYTHONPATH": str(site), "PATH": ""},

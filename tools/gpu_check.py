@@ -19,7 +19,8 @@ and runs each step in a fresh interpreter with ``python -P`` from outside
 the source tree, that folder first on the path, so that the installed
 package is the one tested, never the source folder.  The steps: the
 device and the versions (and where chacharand was imported from), the GPU
-tests (tests/test_cuda_gpu.py: no compile-only test needs a GPU), and
+tests (tests/test_cuda_gpu.py and tests/test_counter_gpu.py: no
+compile-only test needs a GPU), and
 ``chacharand bench --cuda``.  Each step has its own timeout, their sum is
 well inside 8 minutes, and the whole run stops at --budget seconds; the
 JSON is written again after every step, so a run cut short keeps what it
@@ -41,7 +42,7 @@ import xml.etree.ElementTree as ET
 import zipfile
 
 ROOT = pathlib.Path(__file__).resolve().parent.parent
-GPU_TESTS = ["tests/test_cuda_gpu.py"]
+GPU_TESTS = ["tests/test_cuda_gpu.py", "tests/test_counter_gpu.py"]
 # The longest a device command may run is 10 minutes; the checks stay
 # well inside 8.
 MAX_BUDGET = 480

@@ -80,6 +80,11 @@ def add_arguments(parser):
              "(without a device, the CPU rows and why the GPU ones could "
              "not run)")
     what.add_argument(
+        "--counter", action="store_true",
+        help="chacharand.CounterGenerator(ChaCha8) instead: each method "
+             "against numpy's Generator(PCG64), and 64 streams in one "
+             "call against one stream")
+    what.add_argument(
         "--threads", action="store_true",
         help="instead: small batches (random(64), integers(0, 100, 16)) "
              "from 1, 2, 4, ... threads, each with a generator of its own, "
@@ -112,6 +117,10 @@ def run(args):
     size = args.size or (QUICK_SIZE if args.quick else DEFAULT_SIZE)
     repeat = args.repeat or (QUICK_REPEAT if args.quick else DEFAULT_REPEAT)
     min_sample_ns = 2e5 if args.quick else 5e6
+    if args.counter:
+        from chacharand._bench import counter
+        report = counter.run(size, repeat, min_sample_ns)
+        return _emit(report, counter.format_text, args.json)
     if args.cuda:
         from chacharand._bench import cuda
         cuda_size = args.cuda_size or (QUICK_SIZE if args.quick
