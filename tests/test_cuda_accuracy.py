@@ -74,7 +74,7 @@ def test_the_recorded_worst_inputs_give_the_recorded_errors(bits):
 
 
 def test_the_docs_state_the_same_bounds():
-    text = " ".join((ROOT / "docs" / "gpu.rst").read_text().split())
+    text = " ".join((ROOT / "docs" / "counter.rst").read_text().split())
     assert f"LN within {LN_BOUND} ulp" in text
     assert f"COS2PI within {COS_BOUND} ulp" in text
 
