@@ -124,8 +124,11 @@ def test_example_keeps_the_gil_disabled(cython_draws):
         "spec.loader.exec_module(module)\n"
         "print(sys._is_gil_enabled())\n")
     env = {k: v for k, v in os.environ.items() if k != "PYTHON_GIL"}
+    # From the example's scratch folder: in the checkout's root, `-c` would
+    # put the source folder on sys.path ahead of the installed package.
     out = subprocess.run([sys.executable, "-W", "error::RuntimeWarning",
                           "-c", code], capture_output=True, text=True,
-                         env=env, timeout=300)
+                         env=env, timeout=300,
+                         cwd=os.path.dirname(cython_draws.__file__))
     assert out.returncode == 0, out.stderr
     assert out.stdout.strip() == "False", "importing the example enabled the GIL"
