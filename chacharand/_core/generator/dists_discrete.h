@@ -1,0 +1,532 @@
+/*
+ * NumPy's discrete distributions, part of dists_template.h (included by it
+ * after the uniform, normal and exponential draws it uses).
+ *
+ * Each fill writes int64 values and reproduces the function of NumPy's
+ * distributions.c named in its comment: the same draws in the same order
+ * and the same floating-point expressions in the same types, so that the
+ * values and the words consumed are NumPy's.  The published algorithms:
+ *
+ *   Poisson     the multiplication method (lam < 10) and Hoermann's
+ *               transformed rejection with squeeze, PTRS (Insurance:
+ *               Mathematics and Economics 12, 1993) for lam >= 10;
+ *   binomial    inversion (n p <= 30) and Kachitvichyanukul & Schmeiser's
+ *               BTPE (Comm. ACM 31, 1988);
+ *   geometric   sequential search (p >= 1/3), else inversion of an
+ *               exponential draw;
+ *   negative binomial   a Poisson draw of a gamma-distributed mean, the
+ *               gamma by Marsaglia & Tsang (shape > 1) or Johnk-type
+ *               rejection (shape < 1) as NumPy's random_standard_gamma.
+ *
+ * A parameter comes from the scalar in crg_args, or per value from its
+ * broadcast array (pa, pb, pia) where one is set.
+ *
+ * Where NumPy changed a stream between releases, `ic` of crg_args holds
+ * the variant bits (CRG_V_*, generator.h) of the running NumPy.
+ */
+
+/* A double's floor as an int64, as a cast of an x86-64 compiler gives it:
+ * values outside the int64 range (and NaN) become INT64_MIN.  NumPy casts
+ * such values where the algorithm then rejects them; the explicit test
+ * keeps the C defined here. */
+static inline int64_t CRG_FN(floor_i64)(double x) {
+    double f = floor(x);
+    if (f >= -9223372036854775808.0 && f < 9223372036854775808.0) {
+        return (int64_t)f;
+    }
+    return INT64_MIN;
+}
+
+/* random_loggam: log(Gamma(x)) from Stirling's series, shifted up to
+ * x >= 7 first. */
+static double CRG_FN(loggam)(double x) {
+    static const double coef[10] = {
+        8.333333333333333e-02, -2.777777777777778e-03,
+        7.936507936507937e-04, -5.952380952380952e-04,
+        8.417508417508418e-04, -1.917526917526918e-03,
+        6.410256410256410e-03, -2.955065359477124e-02,
+        1.796443723688307e-01, -1.39243221690590e+00};
+    double x0, x2, series, result;
+    int64_t shift, k;
+    if (x == 1.0 || x == 2.0) {
+        return 0.0;
+    }
+    shift = x < 7.0 ? (int64_t)(7 - x) : 0;
+    x0 = x + (double)shift;
+    x2 = (1.0 / x0) * (1.0 / x0);
+    series = coef[9];
+    for (k = 8; k >= 0; k--) {
+        series *= x2;
+        series += coef[k];
+    }
+    /* 1.8378770664093453 = log(2 pi) */
+    result = series / x0 + 0.5 * 1.8378770664093453e+00 +
+             (x0 - 0.5) * log(x0) - x0;
+    if (x < 7.0) {
+        for (k = 1; k <= shift; k++) {
+            result -= log(x0 - 1.0);
+            x0 -= 1.0;
+        }
+    }
+    return result;
+}
+
+/* ---- Poisson: random_poisson ------------------------------------------ */
+
+/* random_poisson_mult: multiply uniforms until the product drops to
+ * exp(-lam). */
+static int64_t CRG_FN(poisson_mult)(CRG_STATE *s, double enlam) {
+    int64_t x = 0;
+    double prod = 1.0;
+    for (;;) {
+        prod *= CRG_FN(next_double)(s);
+        if (prod > enlam) {
+            x += 1;
+        } else {
+            return x;
+        }
+    }
+}
+
+/* What PTRS computes once per lam. */
+typedef struct {
+    double lam, slam, loglam, a, b, invalpha, vr;
+} CRG_FN(ptrs_t);
+
+static void CRG_FN(ptrs_setup)(CRG_FN(ptrs_t) *t, double lam) {
+    t->lam = lam;
+    t->slam = sqrt(lam);
+    t->loglam = log(lam);
+    t->b = 0.931 + 2.53 * t->slam;
+    t->a = -0.059 + 0.02483 * t->b;
+    t->invalpha = 1.1239 + 1.1328 / (t->b - 3.4);
+    t->vr = 0.9277 - 3.6224 / (t->b - 2);
+}
+
+/* random_poisson_ptrs */
+static int64_t CRG_FN(poisson_ptrs)(CRG_STATE *s, const CRG_FN(ptrs_t) *t) {
+    const double lam = t->lam;
+    for (;;) {
+        double u = CRG_FN(next_double)(s) - 0.5;
+        double v = CRG_FN(next_double)(s);
+        double us = 0.5 - fabs(u);
+        int64_t k = CRG_FN(floor_i64)((2 * t->a / us + t->b) * u + lam + 0.43);
+        if (us >= 0.07 && v <= t->vr) {
+            return k; /* the squeeze: most draws end here */
+        }
+        if (k < 0 || (us < 0.013 && v > us)) {
+            continue;
+        }
+        if ((log(v) + log(t->invalpha) - log(t->a / (us * us) + t->b)) <=
+            (-lam + (double)k * t->loglam - CRG_FN(loggam)((double)k + 1))) {
+            return k;
+        }
+    }
+}
+
+/* One Poisson draw for a lam that may change from call to call: the
+ * PTRS constants are kept in *t while lam stays the same. */
+static inline int64_t CRG_FN(poisson_one)(CRG_STATE *s, double lam,
+                                          CRG_FN(ptrs_t) *t) {
+    if (lam >= 10) {
+        if (lam != t->lam) {
+            CRG_FN(ptrs_setup)(t, lam);
+        }
+        return CRG_FN(poisson_ptrs)(s, t);
+    }
+    if (lam == 0) {
+        return 0;
+    }
+    return CRG_FN(poisson_mult)(s, exp(-lam));
+}
+
+static void CRG_FN(poisson)(void *st, void *out_, size_t n, crg_args *a) {
+    CRG_STATE *s = (CRG_STATE *)st;
+    int64_t *out = (int64_t *)out_;
+    CRG_FN(ptrs_t) t;
+    size_t i;
+    t.lam = -1.0; /* no constants yet */
+    if (a->pa == NULL && a->a < 10 && a->a != 0) {
+        const double enlam = exp(-a->a);
+        for (i = 0; i < n; i++) {
+            out[i] = CRG_FN(poisson_mult)(s, enlam);
+        }
+        return;
+    }
+    for (i = 0; i < n; i++) {
+        out[i] = CRG_FN(poisson_one)(s, a->pa ? a->pa[i] : a->a, &t);
+    }
+    if (a->pa) {
+        a->pa += n;
+    }
+}
+
+/* ---- geometric: random_geometric -------------------------------------- */
+
+/* random_geometric_search: the first k whose cumulative probability
+ * reaches a uniform draw. */
+static inline int64_t CRG_FN(geometric_search)(CRG_STATE *s, double p) {
+    const double q = 1.0 - p;
+    double sum = p, prod = p;
+    int64_t x = 1;
+    const double u = CRG_FN(next_double)(s);
+    while (u > sum) {
+        prod *= q;
+        sum += prod;
+        x++;
+    }
+    return x;
+}
+
+/* random_geometric_inversion, with log1p(-p) given. */
+static inline int64_t CRG_FN(geometric_inversion)(CRG_STATE *s,
+                                                  double log1p_neg_p) {
+    double z = ceil(-CRG_FN(expo)(s) / log1p_neg_p);
+    /* 9.223372036854776e18: the least double above INT64_MAX */
+    if (z >= 9.223372036854776e+18) {
+        return INT64_MAX;
+    }
+    return (int64_t)z;
+}
+
+static void CRG_FN(geometric)(void *st, void *out_, size_t n, crg_args *a) {
+    CRG_STATE *s = (CRG_STATE *)st;
+    int64_t *out = (int64_t *)out_;
+    size_t i;
+    if (a->pa == NULL) {
+        const double p = a->a;
+        if (p >= 0.333333333333333333333333) {
+            for (i = 0; i < n; i++) {
+                out[i] = CRG_FN(geometric_search)(s, p);
+            }
+        } else {
+            const double l = log1p(-p);
+            for (i = 0; i < n; i++) {
+                out[i] = CRG_FN(geometric_inversion)(s, l);
+            }
+        }
+        return;
+    }
+    for (i = 0; i < n; i++) {
+        const double p = a->pa[i];
+        out[i] = p >= 0.333333333333333333333333
+                     ? CRG_FN(geometric_search)(s, p)
+                     : CRG_FN(geometric_inversion)(s, log1p(-p));
+    }
+    a->pa += n;
+}
+
+/* ---- binomial: random_binomial ---------------------------------------- */
+
+/* What inversion or BTPE computes once per (n, p): NumPy's binomial_t. */
+typedef struct {
+    int64_t n;
+    double p;
+    int ready;
+    /* inversion */
+    double q, qn, np_;
+    int64_t bound;
+    /* BTPE */
+    double r, fm, p1, xm, xl, xr, c, laml, lamr, p2, p3, p4;
+    int64_t m;
+} CRG_FN(binomial_t);
+
+/* random_binomial_inversion: p <= 0.5, n p <= 30. */
+static int64_t CRG_FN(binomial_inversion)(CRG_STATE *s, int64_t n, double p,
+                                          CRG_FN(binomial_t) *t, int64_t v) {
+    double px, u;
+    int64_t x;
+    if (!t->ready || t->n != n || t->p != p) {
+        double bound;
+        t->n = n;
+        t->p = p;
+        t->ready = 1;
+        t->q = 1.0 - p;
+        /* NumPy 2.4 takes log1p(-p), exact for tiny p; before, log(q). */
+        t->qn = (v & CRG_V_BINOMIAL_LOG1P) ? exp((double)n * log1p(-p))
+                                           : exp((double)n * log(t->q));
+        t->np_ = (double)n * p;
+        bound = t->np_ + 10.0 * sqrt(t->np_ * t->q + 1);
+        t->bound = (int64_t)((double)n < bound ? (double)n : bound);
+    }
+    x = 0;
+    px = t->qn;
+    u = CRG_FN(next_double)(s);
+    while (u > px) {
+        x++;
+        if (x > t->bound) {
+            x = 0;
+            px = t->qn;
+            u = CRG_FN(next_double)(s);
+        } else {
+            u -= px;
+            px = ((double)(n - x + 1) * p * px) / ((double)x * t->q);
+        }
+    }
+    return x;
+}
+
+/* One of the four terms of the Stirling correction of BTPE's final test:
+ * (13860 - (462 - (132 - (99 - 140/y2)/y2)/y2)/y2) / y / 166320.  The
+ * paper printed 13680; NumPy used it before 2.5. */
+static inline double CRG_FN(stirling)(double y, double y2, double lead) {
+    return (lead - (462. - (132. - (99. - 140. / y2) / y2) / y2) / y2) / y /
+           166320.;
+}
+
+/* random_binomial_btpe: p <= 0.5, n p > 30.  The steps are the paper's. */
+static int64_t CRG_FN(binomial_btpe)(CRG_STATE *s, int64_t n, double p,
+                                     CRG_FN(binomial_t) *t, int64_t v) {
+    double r, q, p1, xm, xl, xr, c, laml, lamr, p2, p3, p4, nrq;
+    double u, w_, x, A;
+    int64_t m, y, k;
+    if (!t->ready || t->n != n || t->p != p) {
+        double a;
+        t->n = n;
+        t->p = p;
+        t->ready = 1;
+        t->r = p < 1.0 - p ? p : 1.0 - p;
+        t->q = 1.0 - t->r;
+        t->fm = (double)n * t->r + t->r;
+        t->m = (int64_t)floor(t->fm);
+        t->p1 = floor(2.195 * sqrt((double)n * t->r * t->q) - 4.6 * t->q) +
+                0.5;
+        t->xm = (double)t->m + 0.5;
+        t->xl = t->xm - t->p1;
+        t->xr = t->xm + t->p1;
+        t->c = 0.134 + 20.5 / (15.3 + (double)t->m);
+        a = (t->fm - t->xl) / (t->fm - t->xl * t->r);
+        t->laml = a * (1.0 + a / 2.0);
+        a = (t->xr - t->fm) / (t->xr * t->q);
+        t->lamr = a * (1.0 + a / 2.0);
+        t->p2 = t->p1 * (1.0 + 2.0 * t->c);
+        t->p3 = t->p2 + t->c / t->laml;
+        t->p4 = t->p3 + t->c / t->lamr;
+    }
+    r = t->r;
+    q = t->q;
+    m = t->m;
+    p1 = t->p1;
+    xm = t->xm;
+    xl = t->xl;
+    xr = t->xr;
+    c = t->c;
+    laml = t->laml;
+    lamr = t->lamr;
+    p2 = t->p2;
+    p3 = t->p3;
+    p4 = t->p4;
+    for (;;) {
+        /* Step 1: the triangle */
+        nrq = (double)n * r * q;
+        u = CRG_FN(next_double)(s) * p4;
+        w_ = CRG_FN(next_double)(s);
+        if (u <= p1) {
+            y = CRG_FN(floor_i64)(xm - p1 * w_ + u);
+            break;
+        }
+        if (u <= p2) {
+            /* Step 2: the parallelograms */
+            x = xl + (u - p1) / c;
+            w_ = w_ * c + 1.0 - fabs((double)m - x + 0.5) / p1;
+            if (w_ > 1.0) {
+                continue;
+            }
+            y = CRG_FN(floor_i64)(x);
+        } else if (u <= p3) {
+            /* Step 3: the left exponential tail */
+            y = CRG_FN(floor_i64)(xl + log(w_) / laml);
+            if (y < 0 || w_ == 0.0) {
+                continue;
+            }
+            w_ = w_ * (u - p2) * laml;
+        } else {
+            /* Step 4: the right exponential tail */
+            y = CRG_FN(floor_i64)(xr - log(w_) / lamr);
+            if (y > n || w_ == 0.0) {
+                continue;
+            }
+            w_ = w_ * (u - p3) * lamr;
+        }
+        /* Step 5.0: explicit evaluation or the squeeze */
+        k = y - m;
+        if (k < 0) {
+            k = -k;
+        }
+        if (!(k > 20 && (double)k < nrq / 2.0 - 1)) {
+            /* Step 5.1: the ratio f(y)/f(m) by recursion */
+            const double sr = r / q, a = sr * (double)(n + 1);
+            double F = 1.0;
+            int64_t i;
+            if (m < y) {
+                for (i = m + 1; i <= y; i++) {
+                    F *= (a / (double)i - sr);
+                }
+            } else if (m > y) {
+                for (i = y + 1; i <= m; i++) {
+                    F /= (a / (double)i - sr);
+                }
+            }
+            if (w_ > F) {
+                continue;
+            }
+            break;
+        } else {
+            /* Step 5.2: the squeeze on log f(y)/f(m), then Stirling */
+            const double kd = (double)k;
+            /* -k * k in integers, as NumPy (wrapping, which it never
+             * reaches: k < n r q / 2) */
+            const double kk = (double)(int64_t)(0 - (uint64_t)k * (uint64_t)k);
+            double rho = (kd / nrq) *
+                         ((kd * (kd / 3.0 + 0.625) + 0.16666666666666666) /
+                              nrq +
+                          0.5);
+            double tt = kk / (2 * nrq);
+            double x1, f1, z, w, x2, f2, z2, w2, bound;
+            A = log(w_);
+            if (A < tt - rho) {
+                break;
+            }
+            if (A > tt + rho) {
+                continue;
+            }
+            x1 = (double)y + 1;
+            f1 = (double)m + 1;
+            z = (double)n + 1 - (double)m;
+            w = (double)n - (double)y + 1;
+            x2 = x1 * x1;
+            f2 = f1 * f1;
+            z2 = z * z;
+            w2 = w * w;
+            bound = xm * log(f1 / x1) + ((double)(n - m) + 0.5) * log(z / w) +
+                    (double)(y - m) * log(w * r / (x1 * q));
+            if (v & CRG_V_BTPE_STIRLING_FIXED) {
+                /* NumPy 2.5: the corrected terms, the last two taken off */
+                bound = bound + CRG_FN(stirling)(f1, f2, 13860.) +
+                        CRG_FN(stirling)(z, z2, 13860.) -
+                        CRG_FN(stirling)(x1, x2, 13860.) -
+                        CRG_FN(stirling)(w, w2, 13860.);
+            } else {
+                bound = bound + CRG_FN(stirling)(f1, f2, 13680.) +
+                        CRG_FN(stirling)(z, z2, 13680.) +
+                        CRG_FN(stirling)(x1, x2, 13680.) +
+                        CRG_FN(stirling)(w, w2, 13680.);
+            }
+            if (A > bound) {
+                continue;
+            }
+            break;
+        }
+    }
+    /* Step 6 (p > 0.5 never reaches here: random_binomial passes q) */
+    return y;
+}
+
+/* random_binomial */
+static inline int64_t CRG_FN(binomial_one)(CRG_STATE *s, double p, int64_t n,
+                                           CRG_FN(binomial_t) *t, int64_t v) {
+    if (n == 0 || p == 0.0f) {
+        return 0;
+    }
+    if (p <= 0.5) {
+        if (p * (double)n <= 30.0) {
+            return CRG_FN(binomial_inversion)(s, n, p, t, v);
+        }
+        return CRG_FN(binomial_btpe)(s, n, p, t, v);
+    } else {
+        const double q = 1.0 - p;
+        if (q * (double)n <= 30.0) {
+            return n - CRG_FN(binomial_inversion)(s, n, q, t, v);
+        }
+        return n - CRG_FN(binomial_btpe)(s, n, q, t, v);
+    }
+}
+
+/* binomial(n, p): a = p (pa), ia = n (pia), ic = variant bits. */
+static void CRG_FN(binomial)(void *st, void *out_, size_t n_out,
+                             crg_args *a) {
+    CRG_STATE *s = (CRG_STATE *)st;
+    int64_t *out = (int64_t *)out_;
+    CRG_FN(binomial_t) t;
+    size_t i;
+    t.ready = 0;
+    for (i = 0; i < n_out; i++) {
+        out[i] = CRG_FN(binomial_one)(s, a->pa ? a->pa[i] : a->a,
+                                      a->pia ? a->pia[i] : a->ia, &t, a->ic);
+    }
+    if (a->pa) {
+        a->pa += n_out;
+    }
+    if (a->pia) {
+        a->pia += n_out;
+    }
+}
+
+/* ---- negative binomial: random_negative_binomial ---------------------- */
+
+/* random_standard_gamma (the double one). */
+static double CRG_FN(std_gamma_one)(CRG_STATE *s, double shape) {
+    if (shape == 1.0) {
+        return CRG_FN(expo)(s);
+    } else if (shape == 0.0) {
+        return 0.0;
+    } else if (shape < 1.0) {
+        for (;;) {
+            const double u = CRG_FN(next_double)(s);
+            const double v = CRG_FN(expo)(s);
+            if (u <= 1.0 - shape) {
+                const double x = pow(u, 1. / shape);
+                if (x <= v) {
+                    return x;
+                }
+            } else {
+                const double y = -log((1 - u) / shape);
+                const double x = pow(1.0 - shape + shape * y, 1. / shape);
+                if (x <= (v + y)) {
+                    return x;
+                }
+            }
+        }
+    } else {
+        const double b = shape - 1. / 3.;
+        const double c = 1. / sqrt(9 * b);
+        for (;;) {
+            double x, v, u;
+            do {
+                x = CRG_FN(gauss)(s);
+                v = 1.0 + c * x;
+            } while (v <= 0.0);
+            v = v * v * v;
+            u = CRG_FN(next_double)(s);
+            if (u < 1.0 - 0.0331 * (x * x) * (x * x)) {
+                return b * v;
+            }
+            if (log(u) < 0.5 * x * x + b * (1. - v + log(v))) {
+                return b * v;
+            }
+        }
+    }
+}
+
+/* negative_binomial(n, p): a = n (pa), b = p (pb); a Poisson draw of a
+ * gamma(n, (1 - p) / p) mean (random_gamma is scale * standard gamma). */
+static void CRG_FN(neg_binomial)(void *st, void *out_, size_t n_out,
+                                 crg_args *a) {
+    CRG_STATE *s = (CRG_STATE *)st;
+    int64_t *out = (int64_t *)out_;
+    CRG_FN(ptrs_t) t;
+    size_t i;
+    t.lam = -1.0;
+    for (i = 0; i < n_out; i++) {
+        const double shape = a->pa ? a->pa[i] : a->a;
+        const double p = a->pb ? a->pb[i] : a->b;
+        const double lam = ((1 - p) / p) * CRG_FN(std_gamma_one)(s, shape);
+        out[i] = CRG_FN(poisson_one)(s, lam, &t);
+    }
+    if (a->pa) {
+        a->pa += n_out;
+    }
+    if (a->pb) {
+        a->pb += n_out;
+    }
+}
