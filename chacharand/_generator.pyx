@@ -296,7 +296,9 @@ cdef class _Source:
         a = real_param(a)
         if b is not None:
             b = int_param(b) if b_is_int else real_param(b)
-        if a is None or (b is not None and b is None):
+            if b is None:
+                return DEFER
+        if a is None:
             return DEFER
         if not param_ok(a_rule, a) or (b is not None and
                                         not param_ok(b_rule, b)):
@@ -489,6 +491,15 @@ cdef int64_t BINOMIAL_VARIANT = (
     (CRG_V_BINOMIAL_LOG1P if _NUMPY_VERSION >= "2.4.0" else 0)
     | (CRG_V_BTPE_STIRLING_FIXED if _NUMPY_VERSION >= "2.5.0" else 0))
 
+def _binomial_variant(value=None):
+    """The CRG_V_* bits binomial draws with (those of the running NumPy);
+    with `value`, set them (for the tests of the agreement check)."""
+    global BINOMIAL_VARIANT
+    if value is not None:
+        BINOMIAL_VARIANT = value
+    return BINOMIAL_VARIANT
+
+
 # Binomial n beyond 2**53: NumPy's releases differ in how BTPE rounds
 # n + 1 - m; those calls take NumPy's path.
 cdef int64_t BINOMIAL_N_MAX = 2**53
@@ -665,6 +676,8 @@ cdef bint scalar_ok(int rule, double v):
 cdef bint param_ok(int rule, object v):
     """Whether every value of `v` (a float, int or array) obeys `rule`;
     NaN obeys none."""
+    if type(v) is int:
+        return 0 <= v <= BINOMIAL_N_MAX     # n: compared as an integer
     if not isinstance(v, np.ndarray):
         return scalar_ok(rule, v)
     if rule == RULE_POISSON:
