@@ -349,7 +349,7 @@ cdef class _Source:
         if type(x) is not np.ndarray:
             return DEFER
         arr = <cnp.ndarray>x
-        if arr.ndim == 0 or not arr.flags.writeable:
+        if arr.ndim == 0 or not cnp.PyArray_ISWRITEABLE(arr):
             return DEFER
         ax = normal_axis(axis, arr.ndim)
         if ax is None:
@@ -358,9 +358,8 @@ cdef class _Source:
             return None             # NumPy: a no-op
         n = arr.shape[ax]
         if arr.ndim == 1 and not arr.dtype.hasobject:
-            shuffle_lanes(self, <char *>cnp.PyArray_DATA(arr),
-                          np.zeros(1, np.int64), n, arr.itemsize,
-                          arr.strides[0], 1, 0)
+            shuffle_one_lane(self, <char *>cnp.PyArray_DATA(arr), n,
+                             arr.itemsize, arr.strides[0], 1, 0)
             return None
         # Rows (or objects, which must not be moved without the GIL): the
         # same swaps on the indices, then the rows moved by NumPy.
@@ -390,8 +389,10 @@ cdef class _Source:
         else:
             res = out
             np.copyto(res, x, casting="safe")
+        offsets = lane_offsets(res, ax)
         shuffle_lanes(self, <char *>cnp.PyArray_DATA(res),
-                      lane_offsets(res, ax), res.shape[ax], res.itemsize,
+                      <const int64_t *>cnp.PyArray_DATA(offsets),
+                      cnp.PyArray_SIZE(offsets), res.shape[ax], res.itemsize,
                       res.strides[ax], 1, 0)
         return res
 
@@ -430,8 +431,8 @@ cdef class _Source:
             # The last `count` places of a partial Fisher-Yates pass.
             idx = np.arange(0, pop, dtype=np.int64)
             first = max(pop - count, 1)
-            shuffle_lanes(self, <char *>cnp.PyArray_DATA(idx),
-                          np.zeros(1, np.int64), pop, 8, 8, first, 1)
+            shuffle_one_lane(self, <char *>cnp.PyArray_DATA(idx), pop, 8, 8,
+                             first, 1)
             idx = idx[pop - count:].copy()
         else:
             idx = np.empty(count, dtype=np.int64)
@@ -444,8 +445,8 @@ cdef class _Source:
             job.done = 0
             self.run(CRG_FLOYD, <char *>&job, count, 0, NULL)
             if shuffle:
-                shuffle_lanes(self, <char *>cnp.PyArray_DATA(idx),
-                              np.zeros(1, np.int64), count, 8, 8, 1, 1)
+                shuffle_one_lane(self, <char *>cnp.PyArray_DATA(idx), count,
+                                 8, 8, 1, 1)
         result = idx.reshape(shape)
         if size is None:
             result = result.item(0)
@@ -605,18 +606,16 @@ cdef object normal_axis(object axis, Py_ssize_t ndim):
     return int(axis) % ndim
 
 
-cdef int shuffle_lanes(_Source src, char *data, object offsets,
-                       int64_t length, int64_t itemsize, int64_t stride,
-                       int64_t first, int lemire) except -1:
+cdef int shuffle_lanes(_Source src, char *data, const int64_t *offsets,
+                       Py_ssize_t lanes, int64_t length, int64_t itemsize,
+                       int64_t stride, int64_t first, int lemire) except -1:
     """Fisher-Yates passes, from index length - 1 down to `first`, over
-    the lanes that start at data + offsets[k] (an int64 array)."""
+    the `lanes` lanes that start at data + offsets[k]."""
     cdef crg_shuffle_job job
-    cdef cnp.ndarray offs = np.ascontiguousarray(offsets, dtype=np.int64)
-    cdef Py_ssize_t lanes = cnp.PyArray_SIZE(offs)
     if length - first <= 0 or lanes == 0:
         return 0
     job.data = data
-    job.lane_offsets = <const int64_t *>cnp.PyArray_DATA(offs)
+    job.lane_offsets = offsets
     job.len = length
     job.first = first
     job.itemsize = itemsize
@@ -629,6 +628,15 @@ cdef int shuffle_lanes(_Source src, char *data, object offsets,
     return 0
 
 
+cdef int shuffle_one_lane(_Source src, char *data, int64_t length,
+                          int64_t itemsize, int64_t stride, int64_t first,
+                          int lemire) except -1:
+    """shuffle_lanes of one lane at `data`."""
+    cdef int64_t zero = 0
+    return shuffle_lanes(src, data, &zero, 1, length, itemsize, stride,
+                         first, lemire)
+
+
 cdef object lane_offsets(object arr, int axis):
     """The byte offsets of the lanes of `arr` along `axis`, in the C order
     of the other axes (NumPy's PyArray_IterAllButAxis)."""
@@ -638,16 +646,15 @@ cdef object lane_offsets(object arr, int axis):
     for d in range(len(shape)):
         step = np.arange(shape[d], dtype=np.int64) * strides[d]
         offs += step.reshape([-1 if k == d else 1 for k in range(len(shape))])
-    return offs.ravel()
+    return np.ascontiguousarray(offs.ravel())
 
 
 cdef object interval_permutation(_Source src, int64_t n):
     """The permutation NumPy's shuffle makes of n items, as an intp array
     of the original positions: the same swaps applied to 0, 1, ..., n-1."""
     idx = np.arange(n, dtype=np.intp)
-    shuffle_lanes(src, <char *>cnp.PyArray_DATA(<cnp.ndarray>idx),
-                  np.zeros(1, np.int64), n, idx.itemsize, idx.itemsize,
-                  1, 0)
+    shuffle_one_lane(src, <char *>cnp.PyArray_DATA(<cnp.ndarray>idx), n,
+                     idx.itemsize, idx.itemsize, 1, 0)
     return idx
 
 

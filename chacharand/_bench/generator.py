@@ -25,6 +25,16 @@ from chacharand._bench.timing import calibrate, sample
 
 __all__ = ["METHODS", "rows", "scalar_rows", "rst_tables", "main"]
 
+_SCRATCH: dict = {}
+
+
+def _scratch(n):
+    """One int64 array of n values per n, for the in-place calls."""
+    if n not in _SCRATCH:
+        _SCRATCH[n] = np.arange(n - n % 64 if n >= 64 else n)
+    return _SCRATCH[n]
+
+
 #: name -> call(generator, n), the calls compared.
 METHODS = {
     "random": lambda g, n: g.random(n),
@@ -43,6 +53,24 @@ METHODS = {
     "integers bool": lambda g, n: g.integers(0, 2, n, dtype=bool),
     "bytes (4n)": lambda g, n: g.bytes(4 * n),
     "choice(1000, n)": lambda g, n: g.choice(1000, n),
+    # discrete distributions
+    "poisson(4)": lambda g, n: g.poisson(4.0, n),
+    "poisson(100)": lambda g, n: g.poisson(100.0, n),
+    "binomial(20, 0.3)": lambda g, n: g.binomial(20, 0.3, n),
+    "binomial(1000, 0.4)": lambda g, n: g.binomial(1000, 0.4, n),
+    "geometric(0.1)": lambda g, n: g.geometric(0.1, n),
+    "geometric(0.5)": lambda g, n: g.geometric(0.5, n),
+    "negative_binomial(5, 0.3)": lambda g, n: g.negative_binomial(5, 0.3,
+                                                                  n),
+    # permutations (in place on one array of n values, kept per n)
+    "shuffle": lambda g, n: g.shuffle(_scratch(n)),
+    "permutation(n)": lambda g, n: g.permutation(n),
+    "permuted(axis=1)": lambda g, n: g.permuted(
+        _scratch(n).reshape(-1, 64), axis=1),
+    "choice(n, n/2, replace=False)": lambda g, n: g.choice(
+        n, n // 2, replace=False),
+    "choice(100n, n/100, replace=False)": lambda g, n: g.choice(
+        100 * n, n // 100, replace=False),
 }
 
 #: name -> call(generator), the size=None calls compared.

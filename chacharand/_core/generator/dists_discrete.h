@@ -88,10 +88,34 @@ static int64_t CRG_FN(poisson_mult)(CRG_STATE *s, double enlam) {
     }
 }
 
-/* What PTRS computes once per lam. */
+/* What PTRS computes once per lam (log(invalpha) too: NumPy takes it per
+ * draw, the same value), and the values of loggam(k + 1) it has needed,
+ * which do not depend on lam: a direct-mapped cache keyed by k. */
+#define CRG_LOGGAM_CACHE 256
 typedef struct {
-    double lam, slam, loglam, a, b, invalpha, vr;
+    double lam, slam, loglam, a, b, invalpha, vr, log_invalpha;
+    int64_t cached_k[CRG_LOGGAM_CACHE];
+    double cached_loggam[CRG_LOGGAM_CACHE];
 } CRG_FN(ptrs_t);
+
+/* No constants and no cached values yet. */
+static void CRG_FN(ptrs_init)(CRG_FN(ptrs_t) *t) {
+    int i;
+    t->lam = -1.0;
+    for (i = 0; i < CRG_LOGGAM_CACHE; i++) {
+        t->cached_k[i] = -1;
+    }
+}
+
+/* random_loggam((double)k + 1), remembered. */
+static inline double CRG_FN(loggam_k1)(CRG_FN(ptrs_t) *t, int64_t k) {
+    const int slot = (int)(k & (CRG_LOGGAM_CACHE - 1));
+    if (t->cached_k[slot] != k) {
+        t->cached_k[slot] = k;
+        t->cached_loggam[slot] = CRG_FN(loggam)((double)k + 1);
+    }
+    return t->cached_loggam[slot];
+}
 
 static void CRG_FN(ptrs_setup)(CRG_FN(ptrs_t) *t, double lam) {
     t->lam = lam;
@@ -101,10 +125,11 @@ static void CRG_FN(ptrs_setup)(CRG_FN(ptrs_t) *t, double lam) {
     t->a = -0.059 + 0.02483 * t->b;
     t->invalpha = 1.1239 + 1.1328 / (t->b - 3.4);
     t->vr = 0.9277 - 3.6224 / (t->b - 2);
+    t->log_invalpha = log(t->invalpha);
 }
 
 /* random_poisson_ptrs */
-static int64_t CRG_FN(poisson_ptrs)(CRG_STATE *s, const CRG_FN(ptrs_t) *t) {
+static int64_t CRG_FN(poisson_ptrs)(CRG_STATE *s, CRG_FN(ptrs_t) *t) {
     const double lam = t->lam;
     for (;;) {
         double u = CRG_FN(next_double)(s) - 0.5;
@@ -117,8 +142,8 @@ static int64_t CRG_FN(poisson_ptrs)(CRG_STATE *s, const CRG_FN(ptrs_t) *t) {
         if (k < 0 || (us < 0.013 && v > us)) {
             continue;
         }
-        if ((log(v) + log(t->invalpha) - log(t->a / (us * us) + t->b)) <=
-            (-lam + (double)k * t->loglam - CRG_FN(loggam)((double)k + 1))) {
+        if ((log(v) + t->log_invalpha - log(t->a / (us * us) + t->b)) <=
+            (-lam + (double)k * t->loglam - CRG_FN(loggam_k1)(t, k))) {
             return k;
         }
     }
@@ -145,7 +170,6 @@ static void CRG_FN(poisson)(void *st, void *out_, size_t n, crg_args *a) {
     int64_t *out = (int64_t *)out_;
     CRG_FN(ptrs_t) t;
     size_t i;
-    t.lam = -1.0; /* no constants yet */
     if (a->pa == NULL && a->a < 10 && a->a != 0) {
         const double enlam = exp(-a->a);
         for (i = 0; i < n; i++) {
@@ -153,6 +177,7 @@ static void CRG_FN(poisson)(void *st, void *out_, size_t n, crg_args *a) {
         }
         return;
     }
+    CRG_FN(ptrs_init)(&t);
     for (i = 0; i < n; i++) {
         out[i] = CRG_FN(poisson_one)(s, a->pa ? a->pa[i] : a->a, &t);
     }
@@ -231,24 +256,61 @@ typedef struct {
     int64_t m;
 } CRG_FN(binomial_t);
 
+/* random_binomial_inversion with the probabilities P(X = x), x <= bound,
+ * already in table[] (binomial_table): the same subtractions and tests,
+ * without the division per step. */
+static inline int64_t CRG_FN(binomial_inversion_table)(CRG_STATE *s,
+                                                       const double *table,
+                                                       int64_t bound) {
+    int64_t x = 0;
+    double u = CRG_FN(next_double)(s);
+    while (u > table[x]) {
+        x++;
+        if (x > bound) {
+            x = 0;
+            u = CRG_FN(next_double)(s);
+        } else {
+            u -= table[x - 1];
+        }
+    }
+    return x;
+}
+
+/* The px values of random_binomial_inversion, by its recursion, into
+ * table[0, bound]: returns bound, or -1 when bound is too large for the
+ * table (it is at most n p + 10 sqrt(n p q + 1) + 1 <= 87 for n p <= 30,
+ * so only NaN-free tiny cases come near). */
+#define CRG_BINOMIAL_TABLE 128
+static int64_t CRG_FN(binomial_table)(CRG_FN(binomial_t) *t, int64_t n,
+                                      double p, double *table, int64_t v);
+
+/* What random_binomial_inversion computes once per (n, p). */
+static inline int CRG_FN(binomial_inversion_setup)(CRG_FN(binomial_t) *t,
+                                                   int64_t n, double p,
+                                                   int64_t v) {
+    double bound;
+    if (t->ready && t->n == n && t->p == p) {
+        return 0;
+    }
+    t->n = n;
+    t->p = p;
+    t->ready = 1;
+    t->q = 1.0 - p;
+    /* NumPy 2.4 takes log1p(-p), exact for tiny p; before, log(q). */
+    t->qn = (v & CRG_V_BINOMIAL_LOG1P) ? exp((double)n * log1p(-p))
+                                       : exp((double)n * log(t->q));
+    t->np_ = (double)n * p;
+    bound = t->np_ + 10.0 * sqrt(t->np_ * t->q + 1);
+    t->bound = (int64_t)((double)n < bound ? (double)n : bound);
+    return 1;
+}
+
 /* random_binomial_inversion: p <= 0.5, n p <= 30. */
 static int64_t CRG_FN(binomial_inversion)(CRG_STATE *s, int64_t n, double p,
                                           CRG_FN(binomial_t) *t, int64_t v) {
     double px, u;
     int64_t x;
-    if (!t->ready || t->n != n || t->p != p) {
-        double bound;
-        t->n = n;
-        t->p = p;
-        t->ready = 1;
-        t->q = 1.0 - p;
-        /* NumPy 2.4 takes log1p(-p), exact for tiny p; before, log(q). */
-        t->qn = (v & CRG_V_BINOMIAL_LOG1P) ? exp((double)n * log1p(-p))
-                                           : exp((double)n * log(t->q));
-        t->np_ = (double)n * p;
-        bound = t->np_ + 10.0 * sqrt(t->np_ * t->q + 1);
-        t->bound = (int64_t)((double)n < bound ? (double)n : bound);
-    }
+    CRG_FN(binomial_inversion_setup)(t, n, p, v);
     x = 0;
     px = t->qn;
     u = CRG_FN(next_double)(s);
@@ -264,6 +326,25 @@ static int64_t CRG_FN(binomial_inversion)(CRG_STATE *s, int64_t n, double p,
         }
     }
     return x;
+}
+
+static int64_t CRG_FN(binomial_table)(CRG_FN(binomial_t) *t, int64_t n,
+                                      double p, double *table, int64_t v) {
+    int64_t x;
+    double px;
+    /* The constants, as binomial_inversion keeps them. */
+    t->ready = 0;
+    (void)CRG_FN(binomial_inversion_setup)(t, n, p, v);
+    if (t->bound < 0 || t->bound >= CRG_BINOMIAL_TABLE) {
+        return -1;
+    }
+    px = t->qn;
+    table[0] = px;
+    for (x = 1; x <= t->bound; x++) {
+        px = ((double)(n - x + 1) * p * px) / ((double)x * t->q);
+        table[x] = px;
+    }
+    return t->bound;
 }
 
 /* One of the four terms of the Stirling correction of BTPE's final test:
@@ -450,6 +531,26 @@ static void CRG_FN(binomial)(void *st, void *out_, size_t n_out,
     CRG_FN(binomial_t) t;
     size_t i;
     t.ready = 0;
+    if (a->pa == NULL && a->pia == NULL && a->ia != 0 && a->a != 0.0) {
+        /* One (n, p) for the whole call: inversion from a table of its
+         * probabilities (n p <= 30), else BTPE as below. */
+        const int64_t n = a->ia;
+        const int flip = a->a > 0.5;
+        const double p = flip ? 1.0 - a->a : a->a;
+        if (p * (double)n <= 30.0) {
+            double table[CRG_BINOMIAL_TABLE];
+            const int64_t bound = CRG_FN(binomial_table)(&t, n, p, table,
+                                                         a->ic);
+            if (bound >= 0) {
+                for (i = 0; i < n_out; i++) {
+                    const int64_t x =
+                        CRG_FN(binomial_inversion_table)(s, table, bound);
+                    out[i] = flip ? n - x : x;
+                }
+                return;
+            }
+        }
+    }
     for (i = 0; i < n_out; i++) {
         out[i] = CRG_FN(binomial_one)(s, a->pa ? a->pa[i] : a->a,
                                       a->pia ? a->pia[i] : a->ia, &t, a->ic);
@@ -516,7 +617,7 @@ static void CRG_FN(neg_binomial)(void *st, void *out_, size_t n_out,
     int64_t *out = (int64_t *)out_;
     CRG_FN(ptrs_t) t;
     size_t i;
-    t.lam = -1.0;
+    CRG_FN(ptrs_init)(&t);
     for (i = 0; i < n_out; i++) {
         const double shape = a->pa ? a->pa[i] : a->a;
         const double p = a->pb ? a->pb[i] : a->b;

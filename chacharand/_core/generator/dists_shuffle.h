@@ -103,6 +103,9 @@ static inline uint64_t CRG_FN(bounded_one)(CRG_STATE *s, uint64_t rng) {
     } while (0)
 
 static inline void CRG_FN(swap_items)(char *pi, char *pj, int64_t itemsize) {
+    if (pi == pj) {
+        return; /* NumPy copies the item onto itself */
+    }
     switch (itemsize) {
     case 8: CRG_SWAP_AS(8); break;
     case 4: CRG_SWAP_AS(4); break;
@@ -124,17 +127,64 @@ static inline void CRG_FN(swap_items)(char *pi, char *pj, int64_t itemsize) {
     }
 }
 
-/* A contiguous 8-byte lane, the commonest case, with its own loop. */
-static void CRG_FN(shuffle_lane8)(CRG_STATE *s, uint64_t *d, int64_t i,
-                                  int64_t stop, int lemire) {
-    for (; i >= stop; i--) {
-        const uint64_t j = lemire ? CRG_FN(bounded_one)(s, (uint64_t)i)
-                                  : CRG_FN(interval)(s, (uint64_t)i);
-        const uint64_t t = d[j];
-        d[j] = d[i];
-        d[i] = t;
+/*
+ * random_interval's passes for i <= 2**32 - 1 over items of a fixed size
+ * (1, 2, 4, 8, 16 bytes), without a branch per draw: the 32-bit words
+ * come in bulk (as many as swaps are left, so never one NumPy would not
+ * draw), and each word either gives index i its partner (j = w & mask
+ * <= i) or is rejected, when the "swap" is of item i with itself and i
+ * stays.  The mask follows i: the least all-ones mask covering it.
+ * Returns the next index to swap.
+ */
+#define CRG_SWAP_BATCH(item_t)                                                \
+    do {                                                                      \
+        uint32_t words[CRG_SCRATCH];                                          \
+        while (i >= stop) {                                                   \
+            size_t k = (size_t)(i - stop + 1), w;                             \
+            if (k > CRG_SCRATCH) {                                            \
+                k = CRG_SCRATCH;                                              \
+            }                                                                 \
+            CRG_FILL32(s, words, k);                                          \
+            for (w = 0; w < k; w++) {                                         \
+                const uint32_t ii = (uint32_t)i; /* >= 1 */                   \
+                const uint32_t mask = UINT32_MAX >>                           \
+                                      (unsigned)__builtin_clz(ii);           \
+                const uint32_t j = words[w] & mask;                           \
+                const uint64_t ok = j <= ii;                                  \
+                /* t = ok ? j : i, as arithmetic: a branch here would be     \
+                 * mispredicted on every rejection. */                       \
+                const int64_t t = (int64_t)((uint64_t)i ^                     \
+                                            (((uint64_t)i ^ j) & (0 - ok)));  \
+                item_t vi, vt;                                                \
+                memcpy(&vi, lane + i * stride, sizeof vi);                    \
+                memcpy(&vt, lane + t * stride, sizeof vt);                    \
+                memcpy(lane + t * stride, &vi, sizeof vi);                    \
+                memcpy(lane + i * stride, &vt, sizeof vt);                    \
+                i -= (int64_t)ok;                                             \
+            }                                                                 \
+        }                                                                     \
+    } while (0)
+
+typedef struct {
+    uint64_t lo, hi;
+} CRG_FN(item16_t);
+
+#if defined(__GNUC__) || defined(__clang__)
+#define CRG_HAVE_SWAP_BATCH 1
+static int64_t CRG_FN(interval_pass)(CRG_STATE *s, char *lane, int64_t i,
+                                     int64_t stop, int64_t itemsize,
+                                     int64_t stride) {
+    switch (itemsize) {
+    case 8: CRG_SWAP_BATCH(uint64_t); break;
+    case 4: CRG_SWAP_BATCH(uint32_t); break;
+    case 1: CRG_SWAP_BATCH(uint8_t); break;
+    case 2: CRG_SWAP_BATCH(uint16_t); break;
+    case 16: CRG_SWAP_BATCH(CRG_FN(item16_t)); break;
+    default: return i;
     }
+    return i;
 }
+#endif
 
 /* Steps of a shuffle job: n swaps, lane after lane. */
 static void CRG_FN(shuffle)(void *st, void *job_, size_t n, crg_args *a) {
@@ -146,19 +196,20 @@ static void CRG_FN(shuffle)(void *st, void *job_, size_t n, crg_args *a) {
         const int64_t room = job->i - job->first + 1;
         const int64_t steps = (int64_t)n < room ? (int64_t)n : room;
         const int64_t stop = job->i - steps + 1;
-        if (job->itemsize == 8 && job->stride == 8) {
-            CRG_FN(shuffle_lane8)(s, (uint64_t *)(void *)lane, job->i, stop,
-                                  job->lemire);
-        } else {
-            int64_t i;
-            for (i = job->i; i >= stop; i--) {
-                const uint64_t j = job->lemire
-                                       ? CRG_FN(bounded_one)(s, (uint64_t)i)
-                                       : CRG_FN(interval)(s, (uint64_t)i);
-                CRG_FN(swap_items)(lane + i * job->stride,
-                                   lane + (int64_t)j * job->stride,
-                                   job->itemsize);
-            }
+        int64_t i = job->i;
+#if defined(CRG_HAVE_SWAP_BATCH)
+        if (!job->lemire && i <= (int64_t)0xffffffff) {
+            i = CRG_FN(interval_pass)(s, lane, i, stop, job->itemsize,
+                                      job->stride);
+        }
+#endif
+        for (; i >= stop; i--) {
+            const uint64_t j = job->lemire
+                                   ? CRG_FN(bounded_one)(s, (uint64_t)i)
+                                   : CRG_FN(interval)(s, (uint64_t)i);
+            CRG_FN(swap_items)(lane + i * job->stride,
+                               lane + (int64_t)j * job->stride,
+                               job->itemsize);
         }
         n -= (size_t)steps;
         job->i = stop - 1;
