@@ -62,6 +62,13 @@ PROBES: tuple[tuple[str, tuple, dict], ...] = (
      {}),
     ("negative_binomial", (0.7, 0.2, 3001), {}),
     ("negative_binomial", (40.0, 0.6, 3001), {}),
+    ("logseries", (0.3, 3001), {}),
+    ("logseries", ([0.9, 0.999999], (1501, 2)), {}),
+    ("zipf", (1.3, 3001), {}),
+    ("zipf", ([2.0, 7.5, 2000.0], (1001, 3)), {}),
+    ("hypergeometric", (15, 25, 8, 3001), {}),            # item by item
+    ("hypergeometric", (600, 900, 400, 3001), {}),        # HRUA
+    ("hypergeometric", (2000, 30, 1990, 3001), {}),
     # permutations: random_interval on 32-bit words, Lemire's draws in
     # choice's tail shuffle and Floyd's sample.
     ("shuffle", (np.arange(3001),), {}),

@@ -52,11 +52,15 @@ cdef extern from "generator/generator.h" nogil:
         CRG_NEG_BINOMIAL
         CRG_SHUFFLE
         CRG_FLOYD
+        CRG_LOGSERIES
+        CRG_ZIPF
+        CRG_HYPERGEOMETRIC
         CRG_METHOD_COUNT
 
     enum:
         CRG_V_BINOMIAL_LOG1P
         CRG_V_BTPE_STIRLING_FIXED
+        CRG_V_ZIPF_UMIN
 
     ctypedef struct crg_shuffle_job:
         char *data

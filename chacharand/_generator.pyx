@@ -29,7 +29,8 @@ from libc.string cimport memset
 cimport numpy as cnp
 
 from chacharand._base cimport (
-    CRG_BINOMIAL, CRG_BOUNDED_BOOL, CRG_BOUNDED_U8, CRG_BOUNDED_U16,
+    CRG_BINOMIAL, CRG_BOUNDED_BOOL, CRG_HYPERGEOMETRIC, CRG_LOGSERIES,
+    CRG_V_ZIPF_UMIN, CRG_ZIPF, CRG_BOUNDED_U8, CRG_BOUNDED_U16,
     CRG_BOUNDED_U32, CRG_BOUNDED_U64, CRG_FLOYD, CRG_GEOMETRIC,
     CRG_NEG_BINOMIAL, CRG_NORMAL, CRG_POISSON, CRG_RANDOM, CRG_SHUFFLE,
     CRG_STD_EXP, CRG_STD_EXP_INV, CRG_STD_NORMAL, CRG_UNIFORM,
@@ -342,6 +343,42 @@ cdef class _Source:
                 args.b = b
         return self.int64s(method, shape, args)
 
+    cdef object hypergeometric(self, object ngood, object nbad,
+                               object nsample, object size):
+        """NumPy's hypergeometric for plainly valid counts, else DEFER."""
+        cdef crg_args args
+        memset(&args, 0, sizeof(args))
+        params = (int_param(ngood), int_param(nbad), int_param(nsample))
+        if any(v is None for v in params):
+            return DEFER
+        good, bad, sample = params
+        if not any(isinstance(v, np.ndarray) for v in params):
+            if (not 0 <= good < HYPERGEOM_MAX or not 0 <= bad < HYPERGEOM_MAX
+                    or not 0 <= sample <= good + bad):
+                return DEFER
+            args.ia, args.ib, args.ic = good, bad, sample
+            if size is None:
+                return self.int64s(CRG_HYPERGEOMETRIC, None, &args)
+            shape = shape_of(size)
+            if shape is None:
+                return DEFER
+            return self.int64s(CRG_HYPERGEOMETRIC, shape, &args)
+        g, b, n = (np.asarray(v, dtype=np.int64) for v in params)
+        if not (np.all((g >= 0) & (g < HYPERGEOM_MAX))
+                and np.all((b >= 0) & (b < HYPERGEOM_MAX))
+                and np.all(n >= 0) and not np.any(g + b < n)):
+            return DEFER
+        shape = broadcast_shape(size, (g, b, n))
+        if shape is None:
+            return DEFER
+        pg = full_array(g, shape, np.int64)
+        pb = full_array(b, shape, np.int64)
+        pn = full_array(n, shape, np.int64)
+        args.pia = <const int64_t *>cnp.PyArray_DATA(<cnp.ndarray>pg)
+        args.pib = <const int64_t *>cnp.PyArray_DATA(<cnp.ndarray>pb)
+        args.pic = <const int64_t *>cnp.PyArray_DATA(<cnp.ndarray>pn)
+        return self.int64s(CRG_HYPERGEOMETRIC, shape, &args)
+
     cdef object shuffle(self, object x, object axis):
         """Generator.shuffle of an ndarray: None when done, else DEFER."""
         cdef cnp.ndarray arr
@@ -500,6 +537,13 @@ def _binomial_variant(value=None):
         BINOMIAL_VARIANT = value
     return BINOMIAL_VARIANT
 
+
+# Which zipf the running NumPy draws (2.1 bounded its uniform).
+cdef int64_t ZIPF_VARIANT = (CRG_V_ZIPF_UMIN if _NUMPY_VERSION >= "2.1.0"
+                             else 0)
+
+# numpy's hypergeometric bound on ngood and nbad.
+cdef int64_t HYPERGEOM_MAX = 10**9
 
 # Binomial n beyond 2**53: NumPy's releases differ in how BTPE rounds
 # n + 1 - m; those calls take NumPy's path.
@@ -666,6 +710,8 @@ cdef enum ParamRule:
     RULE_CLOSED_0_1      # 0 <= p <= 1
     RULE_POSITIVE        # > 0, not NaN
     RULE_BINOMIAL_N      # 0 <= n <= BINOMIAL_N_MAX
+    RULE_HALF_OPEN_0_1   # 0 <= p < 1
+    RULE_GT_1            # > 1 (and, before NumPy 2.1, < 1025: it hangs)
 
 
 cdef bint scalar_ok(int rule, double v):
@@ -677,6 +723,10 @@ cdef bint scalar_ok(int rule, double v):
         return v >= 0 and v <= 1
     if rule == RULE_POSITIVE:
         return v > 0
+    if rule == RULE_HALF_OPEN_0_1:
+        return v >= 0 and v < 1
+    if rule == RULE_GT_1:
+        return v > 1 and (ZIPF_VARIANT != 0 or v < 1025)
     return v >= 0 and v <= BINOMIAL_N_MAX
 
 
@@ -695,6 +745,10 @@ cdef bint param_ok(int rule, object v):
         return bool(np.all((v >= 0) & (v <= 1)))
     if rule == RULE_POSITIVE:
         return bool(np.all(v > 0))
+    if rule == RULE_HALF_OPEN_0_1:
+        return bool(np.all((v >= 0) & (v < 1)))
+    if rule == RULE_GT_1:
+        return bool(np.all((v > 1) & ((ZIPF_VARIANT != 0) | (v < 1025))))
     return bool(np.all((v >= 0) & (v <= BINOMIAL_N_MAX)))
 
 
@@ -799,12 +853,16 @@ cdef enum:
     FAST_SHUFFLE = 1 << 11
     FAST_PERMUTED = 1 << 12
     FAST_CHOICE = 1 << 13
+    FAST_LOGSERIES = 1 << 14
+    FAST_ZIPF = 1 << 15
+    FAST_HYPERGEOMETRIC = 1 << 16
 
 FAST_METHODS = ("random", "standard_normal", "standard_exponential",
                 "uniform", "normal", "integers", "bytes",
                 # discrete distributions and permutations
                 "poisson", "geometric", "binomial", "negative_binomial",
-                "shuffle", "permuted", "choice")
+                "shuffle", "permuted", "choice", "logseries", "zipf",
+                "hypergeometric")
 
 
 class Generator(_NumPyGenerator):
@@ -1006,6 +1064,38 @@ class Generator(_NumPyGenerator):
             if result is not DEFER:
                 return result
         return _NumPyGenerator.negative_binomial(self, n, p, size)
+
+    def logseries(self, p, size=None):
+        cdef _Source src = fast_source(self, FAST_LOGSERIES)
+        cdef crg_args args
+        if src is not None:
+            memset(&args, 0, sizeof(args))
+            result = src.discrete(CRG_LOGSERIES, size, &args, p,
+                                  RULE_HALF_OPEN_0_1, None, 0, False)
+            if result is not DEFER:
+                return result
+        return _NumPyGenerator.logseries(self, p, size)
+
+    def zipf(self, a, size=None):
+        cdef _Source src = fast_source(self, FAST_ZIPF)
+        cdef crg_args args
+        if src is not None:
+            memset(&args, 0, sizeof(args))
+            args.ic = ZIPF_VARIANT
+            result = src.discrete(CRG_ZIPF, size, &args, a, RULE_GT_1, None,
+                                  0, False)
+            if result is not DEFER:
+                return result
+        return _NumPyGenerator.zipf(self, a, size)
+
+    def hypergeometric(self, ngood, nbad, nsample, size=None):
+        cdef _Source src = fast_source(self, FAST_HYPERGEOMETRIC)
+        if src is not None:
+            result = src.hypergeometric(ngood, nbad, nsample, size)
+            if result is not DEFER:
+                return result
+        return _NumPyGenerator.hypergeometric(self, ngood, nbad, nsample,
+                                              size)
 
     def shuffle(self, x, axis=0):
         cdef _Source src = fast_source(self, FAST_SHUFFLE)

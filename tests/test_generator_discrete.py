@@ -1,6 +1,7 @@
 """chacharand.Generator's discrete distributions return NumPy's numbers.
 
-poisson, geometric, binomial and negative_binomial are drawn in C; each
+poisson, geometric, binomial, negative_binomial, logseries, zipf and
+hypergeometric are drawn in C; each
 case is compared with ``numpy.random.Generator`` over an identical copy of
 the bit generator (generator_twins.check_twins): values, types, dtypes,
 shapes, errors and the bit generators' positions afterwards, for every
@@ -58,6 +59,24 @@ SCALAR_CASES = [
     ("negative_binomial", (1e-5, 0.5)),
     ("negative_binomial", (7.5, 0.05)),    # shape > 1, PTRS means
     ("negative_binomial", (3.0, 1.0)),     # mean 0
+    ("logseries", (0.0,)),
+    ("logseries", (0.3,)),
+    ("logseries", (0.99,)),
+    ("logseries", (1 - 1e-12,)),
+    ("zipf", (1.0001,)),
+    ("zipf", (1.5,)),
+    ("zipf", (4.0,)),
+    ("zipf", (1024.9,)),
+    ("zipf", (1025.0,)),           # 1 at once from NumPy 2.1
+    ("hypergeometric", (10, 20, 0)),
+    ("hypergeometric", (10, 20, 5)),       # item by item
+    ("hypergeometric", (10, 20, 25)),      # the complement
+    ("hypergeometric", (10, 0, 10)),
+    ("hypergeometric", (0, 10, 10)),
+    ("hypergeometric", (30, 30, 10)),      # HRUA from sample 10
+    ("hypergeometric", (30, 30, 50)),
+    ("hypergeometric", (5000, 40, 4000)),
+    ("hypergeometric", (10**9 - 1, 10**9 - 1, 10**9)),
 ]
 
 
@@ -69,7 +88,8 @@ def family(request):
 def test_no_discrete_method_defers():
     Generator(ChaCha8(0))
     assert not deferred_methods() & {"poisson", "geometric", "binomial",
-                                     "negative_binomial"}
+                                     "negative_binomial", "logseries",
+                                     "zipf", "hypergeometric"}
 
 
 @pytest.mark.parametrize("method,params", SCALAR_CASES,
@@ -120,9 +140,22 @@ def test_parameter_spellings():
 
 
 @pytest.mark.parametrize("method", ["poisson", "geometric", "binomial",
-                                    "negative_binomial"])
+                                    "negative_binomial", "logseries", "zipf",
+                                    "hypergeometric"])
 def test_broadcast_parameters(family, method):
-    first = {"poisson": np.array([0.0, 0.5, 9.5, 10.0, 200.0, 1e7]),
+    if method == "hypergeometric":
+        good = np.array([3, 5, 40, 3000])
+        bad = np.array([[7], [60], [900]])
+        sample = np.array([[[0]], [[6]], [[10]]])
+        for size in (None, (3, 3, 4), (2, 3, 3, 4)):
+            check_twins(positioned(family, 6, 1), method, good, bad, sample,
+                        size=size, fast=True)
+        check_twins(positioned(family, 6, 0), method, good, 50, 11,
+                    fast=True)
+        return
+    first = {"logseries": np.array([0.0, 0.2, 0.7, 0.99, 0.5, 0.999999]),
+             "zipf": np.array([1.1, 1.5, 2.0, 3.5, 20.0, 1500.0]),
+             "poisson": np.array([0.0, 0.5, 9.5, 10.0, 200.0, 1e7]),
              "geometric": np.array([1.0, 0.4, 0.3, 0.01, 1e-9, 0.7]),
              "binomial": np.array([0, 5, 60, 1000, 10**6, 7]),
              "negative_binomial": np.array([0.2, 1.0, 3.0, 50.0, 1e-3,
@@ -176,6 +209,20 @@ BAD_CALLS = [
     ("negative_binomial", (1.0, 1.5), {}),
     ("negative_binomial", (1e20, 1e-5), {}),   # means beyond LAM_MAX
     ("negative_binomial", ([1.0, 1e20], 1e-5), {}),
+    ("logseries", (1.0,), {}),
+    ("logseries", (-0.1,), {}),
+    ("logseries", ([0.5, np.nan],), {}),
+    ("zipf", (1.0,), {}),
+    ("zipf", (np.nan,), {}),
+    ("zipf", ([2.0, 0.5],), {}),
+    ("hypergeometric", (-1, 5, 2), {}),
+    ("hypergeometric", (5, 5, 11), {}),
+    ("hypergeometric", (10**9, 5, 2), {}),
+    ("hypergeometric", (5, 10**9, 2), {}),
+    ("hypergeometric", ([5, 6], 5, [2, 12]), {}),
+    ("hypergeometric", ([5, -6], 5, 2), {}),
+    ("hypergeometric", (5.0, 5, 2), {}),
+    ("hypergeometric", ([5, 6], 5, 2), {"size": 3}),
 ]
 
 

@@ -209,7 +209,8 @@ def test_fast_methods_are_all_covered():
                                  "normal", "integers", "bytes",
                                  "poisson", "geometric", "binomial",
                                  "negative_binomial", "shuffle", "permuted",
-                                 "choice"}
+                                 "choice", "logseries", "zipf",
+                                 "hypergeometric"}
 
 
 PORTABLE_CHECK = """

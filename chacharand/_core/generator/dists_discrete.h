@@ -631,3 +631,213 @@ static void CRG_FN(neg_binomial)(void *st, void *out_, size_t n_out,
         a->pb += n_out;
     }
 }
+
+/* ---- logarithmic series: random_logseries ----------------------------- */
+
+/* logseries(p): a = p (pa).  Kemp's second accelerated generator (LK). */
+static inline int64_t CRG_FN(logseries_one)(CRG_STATE *s, double p,
+                                            double r) {
+    for (;;) {
+        const double v = CRG_FN(next_double)(s);
+        double u, q;
+        if (v >= p) {
+            return 1;
+        }
+        u = CRG_FN(next_double)(s);
+        q = -expm1(r * u);
+        if (v <= q * q) {
+            const int64_t result = CRG_FN(floor_i64)(1 + log(v) / log(q));
+            if (result < 1 || v == 0.0) {
+                continue;
+            }
+            return result;
+        }
+        if (v >= q) {
+            return 1;
+        }
+        return 2;
+    }
+}
+
+static void CRG_FN(logseries)(void *st, void *out_, size_t n, crg_args *a) {
+    CRG_STATE *s = (CRG_STATE *)st;
+    int64_t *out = (int64_t *)out_;
+    size_t i;
+    if (a->pa == NULL) {
+        const double r = log1p(-a->a);
+        for (i = 0; i < n; i++) {
+            out[i] = CRG_FN(logseries_one)(s, a->a, r);
+        }
+        return;
+    }
+    for (i = 0; i < n; i++) {
+        out[i] = CRG_FN(logseries_one)(s, a->pa[i], log1p(-a->pa[i]));
+    }
+    a->pa += n;
+}
+
+/* ---- Zipf: random_zipf ------------------------------------------------ */
+
+/* Devroye's rejection method (Non-Uniform Random Variate Generation,
+ * X.6.1), truncated to int64.  From NumPy 2.1 (CRG_V_ZIPF_UMIN) the
+ * uniform is drawn from (Umin, 1] so that no draw gives an X beyond the
+ * range, and a >= 1025 gives 1 at once. */
+static inline int64_t CRG_FN(zipf_one)(CRG_STATE *s, double a, int64_t v) {
+    const double am1 = a - 1.0;
+    const double b = pow(2.0, am1);
+    double umin = 0.0;
+    if (v & CRG_V_ZIPF_UMIN) {
+        if (a >= 1025) {
+            return 1;
+        }
+        umin = pow(9.223372036854775807e18, -am1);
+    }
+    for (;;) {
+        double u, w, x, t;
+        if (v & CRG_V_ZIPF_UMIN) {
+            const double u01 = CRG_FN(next_double)(s);
+            u = u01 * umin + (1 - u01);
+        } else {
+            u = 1.0 - CRG_FN(next_double)(s);
+        }
+        w = CRG_FN(next_double)(s);
+        x = floor(pow(u, -1.0 / am1));
+        if (x > 9.223372036854775807e18 || x < 1.0) {
+            continue;
+        }
+        t = pow(1.0 + 1.0 / x, am1);
+        if (w * x * (t - 1.0) / (b - 1.0) <= t / b) {
+            return (int64_t)x;
+        }
+    }
+}
+
+/* zipf(a): a = a (pa), ic = variant bits. */
+static void CRG_FN(zipf)(void *st, void *out_, size_t n, crg_args *a) {
+    CRG_STATE *s = (CRG_STATE *)st;
+    int64_t *out = (int64_t *)out_;
+    size_t i;
+    for (i = 0; i < n; i++) {
+        out[i] = CRG_FN(zipf_one)(s, a->pa ? a->pa[i] : a->a, a->ic);
+    }
+    if (a->pa) {
+        a->pa += n;
+    }
+}
+
+/* ---- hypergeometric: random_hypergeometric ---------------------------- */
+
+/* logfactorial: log(k!) from the table below 126, else Stirling's series
+ * to the 1/k**3 term. */
+static inline double CRG_FN(logfactorial)(int64_t k) {
+    const double halfln2pi = 0.9189385332046728;
+    const double kd = (double)k;
+    if (k < CRG_LOGFACTORIAL_TABLE_SIZE) {
+        return crg_logfactorial_table[k];
+    }
+    return (kd + 0.5) * log(kd) - kd +
+           (halfln2pi + (1.0 / kd) * (1 / 12.0 - 1 / (360.0 * kd * kd)));
+}
+
+/* hypergeometric_sample: draw the smaller of the sample and its
+ * complement one item at a time (random_interval over what is left). */
+static int64_t CRG_FN(hypergeometric_sample)(CRG_STATE *s, int64_t good,
+                                             int64_t bad, int64_t sample) {
+    const int64_t total = good + bad;
+    const int complement = sample > total / 2;
+    int64_t todo = complement ? total - sample : sample;
+    int64_t left = total, left_good = good;
+    while (todo > 0 && left_good > 0 && left > left_good) {
+        --left;
+        if ((int64_t)CRG_FN(interval)(s, (uint64_t)left) < left_good) {
+            --left_good;
+        }
+        --todo;
+    }
+    if (left == left_good) {
+        left_good -= todo; /* only good ones are left */
+    }
+    return complement ? left_good : good - left_good;
+}
+
+/* hypergeometric_hrua: Stadlober's ratio-of-uniforms method (HRUA). */
+static int64_t CRG_FN(hypergeometric_hrua)(CRG_STATE *s, int64_t good,
+                                           int64_t bad, int64_t sample) {
+    /* D1 = 2 sqrt(2/e), D2 = 3 - 2 sqrt(3/e) */
+    const double d1 = 1.7155277699214135, d2 = 0.8989161620588988;
+    const int64_t popsize = good + bad;
+    const int64_t n = sample < popsize - sample ? sample : popsize - sample;
+    const int64_t mg = good < bad ? good : bad;
+    const int64_t Mg = good > bad ? good : bad;
+    const double p = (double)mg / (double)popsize;
+    const double q = (double)Mg / (double)popsize;
+    const double mu = (double)n * p;
+    const double a = mu + 0.5;
+    const double var = ((double)(popsize - n) * (double)n * p * q /
+                        (double)(popsize - 1));
+    const double c = sqrt(var + 0.5);
+    const double h = d1 * c + d2;
+    const int64_t m = (int64_t)floor((double)(n + 1) * (double)(mg + 1) /
+                                     (double)(popsize + 2));
+    const double g = (CRG_FN(logfactorial)(m) + CRG_FN(logfactorial)(mg - m) +
+                      CRG_FN(logfactorial)(n - m) +
+                      CRG_FN(logfactorial)(Mg - n + m));
+    const double support = (double)((n < mg ? n : mg) + 1);
+    const double tail = floor(a + 16 * c);
+    const double b = support < tail ? support : tail;
+    int64_t k;
+    for (;;) {
+        const double u = CRG_FN(next_double)(s);
+        const double v = CRG_FN(next_double)(s);
+        const double x = a + h * (v - 0.5) / u;
+        double t;
+        if (x < 0.0 || x >= b) {
+            continue;
+        }
+        k = (int64_t)floor(x);
+        t = g - (CRG_FN(logfactorial)(k) + CRG_FN(logfactorial)(mg - k) +
+                 CRG_FN(logfactorial)(n - k) +
+                 CRG_FN(logfactorial)(Mg - n + k));
+        if ((u * (4.0 - u) - 3.0) <= t) {
+            break;
+        }
+        if (u * (u - t) >= 1) {
+            continue;
+        }
+        if (2.0 * log(u) <= t) {
+            break;
+        }
+    }
+    if (good > bad) {
+        k = n - k;
+    }
+    if (n < sample) {
+        k = good - k;
+    }
+    return k;
+}
+
+/* hypergeometric(ngood, nbad, nsample): ia, ib, ic (pia, pib, pic). */
+static void CRG_FN(hypergeometric)(void *st, void *out_, size_t n,
+                                   crg_args *a) {
+    CRG_STATE *s = (CRG_STATE *)st;
+    int64_t *out = (int64_t *)out_;
+    size_t i;
+    for (i = 0; i < n; i++) {
+        const int64_t good = a->pia ? a->pia[i] : a->ia;
+        const int64_t bad = a->pib ? a->pib[i] : a->ib;
+        const int64_t sample = a->pic ? a->pic[i] : a->ic;
+        out[i] = (sample >= 10 && sample <= good + bad - 10)
+                     ? CRG_FN(hypergeometric_hrua)(s, good, bad, sample)
+                     : CRG_FN(hypergeometric_sample)(s, good, bad, sample);
+    }
+    if (a->pia) {
+        a->pia += n;
+    }
+    if (a->pib) {
+        a->pib += n;
+    }
+    if (a->pic) {
+        a->pic += n;
+    }
+}

@@ -629,8 +629,9 @@ static void CRG_FN(raw_bytes)(void *st, void *out, size_t n, crg_args *a) {
     CRG_FILL_BYTES((CRG_STATE *)st, (uint8_t *)out, n);
 }
 
-#include "dists_discrete.h"
+#include "logfactorial_table.h"
 #include "dists_shuffle.h"
+#include "dists_discrete.h"
 
 const crg_table CRG_CAT(CRG_CAT(crg_, CRG_NAME), _table) = {{
     CRG_FN(random),
@@ -657,4 +658,7 @@ const crg_table CRG_CAT(CRG_CAT(crg_, CRG_NAME), _table) = {{
     CRG_FN(neg_binomial),
     CRG_FN(shuffle),
     CRG_FN(floyd),
+    CRG_FN(logseries),
+    CRG_FN(zipf),
+    CRG_FN(hypergeometric),
 }};

@@ -46,6 +46,7 @@ typedef struct crg_args {
  * NumPy draws. */
 #define CRG_V_BINOMIAL_LOG1P 1       /* 2.4: inversion's q**n by log1p(-p) */
 #define CRG_V_BTPE_STIRLING_FIXED 2  /* 2.5: BTPE's Stirling terms fixed */
+#define CRG_V_ZIPF_UMIN 4            /* 2.1: zipf's uniform from (Umin, 1] */
 
 /* A shuffle in place (CRG_SHUFFLE): lanes of `len` items, each a
  * Fisher-Yates pass from index len - 1 down to `first`.  Lane k starts at
@@ -101,6 +102,9 @@ enum crg_method {
     CRG_NEG_BINOMIAL,   /* int64: n = a (pa), p = b (pb) */
     CRG_SHUFFLE,        /* in place: out is a crg_shuffle_job, n steps */
     CRG_FLOYD,          /* in place: out is a crg_floyd_job, n indices */
+    CRG_LOGSERIES,      /* int64: p = a (pa) */
+    CRG_ZIPF,           /* int64: a = a (pa), ic = CRG_V_* */
+    CRG_HYPERGEOMETRIC, /* int64: ngood, nbad, nsample = ia, ib, ic (pi*) */
     CRG_METHOD_COUNT
 };
 
