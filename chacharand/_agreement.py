@@ -69,6 +69,11 @@ PROBES: tuple[tuple[str, tuple, dict], ...] = (
     ("hypergeometric", (15, 25, 8, 3001), {}),            # item by item
     ("hypergeometric", (600, 900, 400, 3001), {}),        # HRUA
     ("hypergeometric", (2000, 30, 1990, 3001), {}),
+    ("multinomial", (5000, [0.2, 0.05, 0.5, 0.25], 751), {}),
+    ("multinomial", (60, [0.9, 0.1], 1001), {}),
+    ("multivariate_hypergeometric", ([30, 5, 600, 90], 400, 751), {}),
+    ("multivariate_hypergeometric", ([30, 5, 60, 9], 70, 751),
+     {"method": "count"}),
     # permutations: random_interval on 32-bit words, Lemire's draws in
     # choice's tail shuffle and Floyd's sample.
     ("shuffle", (np.arange(3001),), {}),

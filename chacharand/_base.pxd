@@ -55,6 +55,8 @@ cdef extern from "generator/generator.h" nogil:
         CRG_LOGSERIES
         CRG_ZIPF
         CRG_HYPERGEOMETRIC
+        CRG_MULTINOMIAL
+        CRG_MVHG
         CRG_METHOD_COUNT
 
     enum:
@@ -74,6 +76,12 @@ cdef extern from "generator/generator.h" nogil:
         uint64_t *set
         uint64_t mask
         int64_t pop, size, done
+
+    ctypedef struct crg_mvhg_job:
+        int64_t *variates
+        const int64_t *colors
+        int64_t *choices
+        int64_t total, num_colors, nsample, done
 
     ctypedef struct crg_table:
         crg_fill_fn fill[CRG_METHOD_COUNT]

@@ -30,7 +30,7 @@ cimport numpy as cnp
 
 from chacharand._base cimport (
     CRG_BINOMIAL, CRG_BOUNDED_BOOL, CRG_HYPERGEOMETRIC, CRG_LOGSERIES,
-    CRG_V_ZIPF_UMIN, CRG_ZIPF, CRG_BOUNDED_U8, CRG_BOUNDED_U16,
+    CRG_V_ZIPF_UMIN, CRG_ZIPF, CRG_MULTINOMIAL, CRG_MVHG, crg_mvhg_job, CRG_BOUNDED_U8, CRG_BOUNDED_U16,
     CRG_BOUNDED_U32, CRG_BOUNDED_U64, CRG_FLOYD, CRG_GEOMETRIC,
     CRG_NEG_BINOMIAL, CRG_NORMAL, CRG_POISSON, CRG_RANDOM, CRG_SHUFFLE,
     CRG_STD_EXP, CRG_STD_EXP_INV, CRG_STD_NORMAL, CRG_UNIFORM,
@@ -378,6 +378,94 @@ cdef class _Source:
         args.pib = <const int64_t *>cnp.PyArray_DATA(<cnp.ndarray>pb)
         args.pic = <const int64_t *>cnp.PyArray_DATA(<cnp.ndarray>pn)
         return self.int64s(CRG_HYPERGEOMETRIC, shape, &args)
+
+    cdef object multinomial(self, object n, object pvals, object size):
+        """multinomial for a scalar n and one vector pvals, else DEFER."""
+        cdef crg_args args
+        cdef cnp.ndarray p, out
+        cdef Py_ssize_t d
+        if not plain_int(n) or not 0 <= n <= BINOMIAL_N_MAX:
+            return DEFER
+        if not (isinstance(pvals, np.ndarray) or type(pvals) is list):
+            return DEFER
+        try:
+            p = np.asarray(pvals)
+        except Exception:
+            return DEFER
+        if p.ndim != 1 or p.dtype.kind not in "fiub" or \
+                p.dtype == np.longdouble:
+            return DEFER
+        p = np.ascontiguousarray(p, dtype=np.float64)
+        d = p.shape[0]
+        if d == 0 or not param_ok(RULE_CLOSED_0_1, p):
+            return DEFER
+        if kahan_sum(<const double *>cnp.PyArray_DATA(p), d - 1) > \
+                1.0 + 1e-12:
+            return DEFER
+        shape = shape_of(size)
+        if shape is None:
+            return DEFER
+        out = np.zeros(shape + (d,), dtype=np.int64)
+        memset(&args, 0, sizeof(args))
+        args.ia = n
+        args.ib = d
+        args.ic = BINOMIAL_VARIANT
+        args.pa = <const double *>cnp.PyArray_DATA(p)
+        self.run(CRG_MULTINOMIAL, <char *>cnp.PyArray_DATA(out),
+                 cnp.PyArray_SIZE(out) // d, 8 * d, &args)
+        return out
+
+    cdef object multivariate_hypergeometric(self, object colors,
+                                            object nsample, object size,
+                                            object method):
+        """multivariate_hypergeometric for plainly valid arguments."""
+        cdef crg_mvhg_job job
+        cdef cnp.ndarray c, out, choices
+        if type(method) is not str or method not in ("count", "marginals"):
+            return DEFER
+        if not plain_int(nsample) or not 0 <= nsample < 2**63:
+            return DEFER
+        if not (isinstance(colors, np.ndarray) or type(colors) in (list,
+                                                                   tuple)):
+            return DEFER
+        try:
+            c = np.asarray(colors)
+        except Exception:
+            return DEFER
+        if c.ndim != 1 or c.size == 0 or not (
+                c.dtype.kind == "i" or
+                (c.dtype.kind == "u" and c.dtype.itemsize < 8)):
+            return DEFER
+        if np.any(c < 0):
+            return DEFER
+        c = np.ascontiguousarray(c, dtype=np.int64)
+        total = sum(c.tolist())
+        if total >= 2**63 or nsample > total:
+            return DEFER
+        if method == "marginals" and total >= 1000000000:
+            return DEFER
+        if method == "count" and total > (2**63 - 1) // 8:
+            return DEFER
+        shape = shape_of(size)
+        if shape is None:
+            return DEFER
+        out = np.zeros(shape + (c.shape[0],), dtype=np.int64)
+        count = cnp.PyArray_SIZE(out) // c.shape[0]
+        if total == 0 or nsample == 0 or count == 0:
+            return out
+        if method == "count":
+            choices = np.repeat(np.arange(c.shape[0], dtype=np.int64), c)
+            job.choices = <int64_t *>cnp.PyArray_DATA(choices)
+        else:
+            job.choices = NULL
+        job.variates = <int64_t *>cnp.PyArray_DATA(out)
+        job.colors = <const int64_t *>cnp.PyArray_DATA(c)
+        job.total = total
+        job.num_colors = c.shape[0]
+        job.nsample = nsample
+        job.done = 0
+        self.run(CRG_MVHG, <char *>&job, count, 0, NULL)
+        return out
 
     cdef object shuffle(self, object x, object axis):
         """Generator.shuffle of an ndarray: None when done, else DEFER."""
@@ -771,6 +859,21 @@ cdef bint negative_binomial_lam_ok(object n, object p):
     return not ((1 - dp) / dp * (dn + 10 * sqrt(dn)) > POISSON_LAM_MAX)
 
 
+cdef double kahan_sum(const double *values, Py_ssize_t n):
+    """Kahan's compensated sum, in order (as NumPy checks pvals)."""
+    cdef double total, c = 0.0, y, t
+    cdef Py_ssize_t i
+    if n <= 0:
+        return 0.0
+    total = values[0]
+    for i in range(1, n):
+        y = values[i] - c
+        t = total + y
+        c = (t - total) - y
+        total = t
+    return total
+
+
 cdef _Source source_of(object bit_generator):
     """The C source of a keyed chacharand bit generator, None for any
     other: the bit generator's own fill table says how to draw."""
@@ -856,13 +959,16 @@ cdef enum:
     FAST_LOGSERIES = 1 << 14
     FAST_ZIPF = 1 << 15
     FAST_HYPERGEOMETRIC = 1 << 16
+    FAST_MULTINOMIAL = 1 << 17
+    FAST_MULTIVARIATE_HYPERGEOMETRIC = 1 << 18
 
 FAST_METHODS = ("random", "standard_normal", "standard_exponential",
                 "uniform", "normal", "integers", "bytes",
                 # discrete distributions and permutations
                 "poisson", "geometric", "binomial", "negative_binomial",
                 "shuffle", "permuted", "choice", "logseries", "zipf",
-                "hypergeometric")
+                "hypergeometric", "multinomial",
+                "multivariate_hypergeometric")
 
 
 class Generator(_NumPyGenerator):
@@ -1096,6 +1202,25 @@ class Generator(_NumPyGenerator):
                 return result
         return _NumPyGenerator.hypergeometric(self, ngood, nbad, nsample,
                                               size)
+
+    def multinomial(self, n, pvals, size=None):
+        cdef _Source src = fast_source(self, FAST_MULTINOMIAL)
+        if src is not None:
+            result = src.multinomial(n, pvals, size)
+            if result is not DEFER:
+                return result
+        return _NumPyGenerator.multinomial(self, n, pvals, size)
+
+    def multivariate_hypergeometric(self, colors, nsample, size=None,
+                                    method="marginals"):
+        cdef _Source src = fast_source(self, FAST_MULTIVARIATE_HYPERGEOMETRIC)
+        if src is not None:
+            result = src.multivariate_hypergeometric(colors, nsample, size,
+                                                     method)
+            if result is not DEFER:
+                return result
+        return _NumPyGenerator.multivariate_hypergeometric(
+            self, colors, nsample, size, method)
 
     def shuffle(self, x, axis=0):
         cdef _Source src = fast_source(self, FAST_SHUFFLE)

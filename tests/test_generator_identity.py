@@ -210,7 +210,8 @@ def test_fast_methods_are_all_covered():
                                  "poisson", "geometric", "binomial",
                                  "negative_binomial", "shuffle", "permuted",
                                  "choice", "logseries", "zipf",
-                                 "hypergeometric"}
+                                 "hypergeometric", "multinomial",
+                                 "multivariate_hypergeometric"}
 
 
 PORTABLE_CHECK = """

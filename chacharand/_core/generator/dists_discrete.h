@@ -841,3 +841,109 @@ static void CRG_FN(hypergeometric)(void *st, void *out_, size_t n,
         a->pic += n;
     }
 }
+
+/* ---- multinomial: random_multinomial ---------------------------------- */
+
+/* multinomial(n, pvals): `n` rows of d = ib counts each (zeroed by the
+ * caller); ia = the trials, pa = the d probabilities (one row for every
+ * output row), ic = binomial's variant bits.  Each count is a binomial
+ * draw of what is left, with the probability renormalised. */
+static void CRG_FN(multinomial)(void *st, void *out_, size_t n, crg_args *a) {
+    CRG_STATE *s = (CRG_STATE *)st;
+    int64_t *out = (int64_t *)out_;
+    const int64_t d = a->ib;
+    CRG_FN(binomial_t) t;
+    size_t row;
+    t.ready = 0;
+    for (row = 0; row < n; row++) {
+        int64_t *counts = out + (size_t)d * row;
+        double remaining_p = 1.0;
+        int64_t left = a->ia, j;
+        for (j = 0; j < d - 1; j++) {
+            counts[j] = CRG_FN(binomial_one)(s, a->pa[j] / remaining_p, left,
+                                             &t, a->ic);
+            left -= counts[j];
+            if (left <= 0) {
+                break;
+            }
+            remaining_p -= a->pa[j];
+        }
+        if (left > 0) {
+            counts[d - 1] = left;
+        }
+    }
+}
+
+/* ---- multivariate hypergeometric -------------------------------------- */
+
+/* random_multivariate_hypergeometric_marginals: each colour's count a
+ * hypergeometric draw of what is left (of the complement past half). */
+static void CRG_FN(mvhg_marginals_one)(CRG_STATE *s, crg_mvhg_job *job,
+                                       int64_t *v) {
+    const int64_t *colors = job->colors;
+    const int64_t k = job->num_colors;
+    const int complement = job->nsample > job->total / 2;
+    int64_t todo = complement ? job->total - job->nsample : job->nsample;
+    int64_t remaining = job->total, j;
+    for (j = 0; todo > 0 && j + 1 < k; ++j) {
+        int64_t r, sample = todo;
+        remaining -= colors[j];
+        r = (sample >= 10 && sample <= colors[j] + remaining - 10)
+                ? CRG_FN(hypergeometric_hrua)(s, colors[j], remaining, sample)
+                : CRG_FN(hypergeometric_sample)(s, colors[j], remaining,
+                                                sample);
+        v[j] = r;
+        todo -= r;
+    }
+    if (todo > 0) {
+        v[k - 1] = todo;
+    }
+    if (complement) {
+        for (j = 0; j < k; ++j) {
+            v[j] = colors[j] - v[j];
+        }
+    }
+}
+
+/* random_multivariate_hypergeometric_count: a partial Fisher-Yates pass
+ * over the items' colours (job->choices, kept from variate to variate),
+ * then the colours of the first nsample counted. */
+static void CRG_FN(mvhg_count_one)(CRG_STATE *s, crg_mvhg_job *job,
+                                   int64_t *v) {
+    int64_t *choices = job->choices;
+    const int complement = job->nsample > job->total / 2;
+    const int64_t todo = complement ? job->total - job->nsample : job->nsample;
+    int64_t j;
+    for (j = 0; j < todo; ++j) {
+        const int64_t k =
+            j + (int64_t)CRG_FN(interval)(s, (uint64_t)(job->total - j - 1));
+        const int64_t tmp = choices[k];
+        choices[k] = choices[j];
+        choices[j] = tmp;
+    }
+    for (j = 0; j < todo; ++j) {
+        v[choices[j]] += 1;
+    }
+    if (complement) {
+        for (j = 0; j < job->num_colors; ++j) {
+            v[j] = job->colors[j] - v[j];
+        }
+    }
+}
+
+/* multivariate_hypergeometric: n variates of a crg_mvhg_job (its out). */
+static void CRG_FN(mvhg)(void *st, void *job_, size_t n, crg_args *a) {
+    CRG_STATE *s = (CRG_STATE *)st;
+    crg_mvhg_job *job = (crg_mvhg_job *)job_;
+    size_t i;
+    (void)a;
+    for (i = 0; i < n; i++) {
+        int64_t *v = job->variates + job->done * job->num_colors;
+        if (job->choices != NULL) {
+            CRG_FN(mvhg_count_one)(s, job, v);
+        } else {
+            CRG_FN(mvhg_marginals_one)(s, job, v);
+        }
+        job->done += 1;
+    }
+}

@@ -661,4 +661,6 @@ const crg_table CRG_CAT(CRG_CAT(crg_, CRG_NAME), _table) = {{
     CRG_FN(logseries),
     CRG_FN(zipf),
     CRG_FN(hypergeometric),
+    CRG_FN(multinomial),
+    CRG_FN(mvhg),
 }};

@@ -73,6 +73,18 @@ typedef struct crg_floyd_job {
     int64_t pop, size, done;
 } crg_floyd_job;
 
+/* Variates of NumPy's multivariate_hypergeometric (CRG_MVHG) into
+ * variates[done * num_colors ...] (zeroed by the caller).  `choices` is
+ * NULL for method "marginals"; for "count" it holds `total` colour
+ * indices (each colour's index colors[i] times, in order), which the
+ * draws keep permuting from one variate to the next.  Start `done` at 0. */
+typedef struct crg_mvhg_job {
+    int64_t *variates;
+    const int64_t *colors;
+    int64_t *choices;
+    int64_t total, num_colors, nsample, done;
+} crg_mvhg_job;
+
 /* One fill: `n` values of the method's type into `out`. */
 typedef void (*crg_fill_fn)(void *state, void *out, size_t n,
                             crg_args *args);
@@ -105,6 +117,8 @@ enum crg_method {
     CRG_LOGSERIES,      /* int64: p = a (pa) */
     CRG_ZIPF,           /* int64: a = a (pa), ic = CRG_V_* */
     CRG_HYPERGEOMETRIC, /* int64: ngood, nbad, nsample = ia, ib, ic (pi*) */
+    CRG_MULTINOMIAL,    /* int64 rows of ib: n = ia, pvals = pa[0, ib) */
+    CRG_MVHG,           /* in place: out is a crg_mvhg_job, n variates */
     CRG_METHOD_COUNT
 };
 
