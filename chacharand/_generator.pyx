@@ -978,9 +978,12 @@ class Generator(_NumPyGenerator):
     there and returns exactly what NumPy's Generator returns over the same
     bit generator, leaving the bit generator at the same position.  Over
     chacharand's bit generators, ``random``, ``integers``, ``uniform``,
-    ``standard_normal``, ``normal``, ``standard_exponential`` and ``bytes``
-    (and ``choice`` with replacement, through ``integers``) are filled in
-    C straight from the generator's buffer, without NumPy's per-value
+    ``standard_normal``, ``normal``, ``standard_exponential``, ``bytes``,
+    the discrete distributions (``poisson``, ``binomial``, ``geometric``,
+    ``negative_binomial``, ``logseries``, ``zipf``, ``hypergeometric``,
+    ``multinomial``, ``multivariate_hypergeometric``), ``shuffle``,
+    ``permutation``, ``permuted`` and ``choice`` are drawn in C straight
+    from the generator's buffer, without NumPy's per-value
     function-pointer call.  Other bit generators take NumPy's path.
 
     Parameters
