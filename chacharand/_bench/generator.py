@@ -62,6 +62,15 @@ METHODS = {
     "geometric(0.5)": lambda g, n: g.geometric(0.5, n),
     "negative_binomial(5, 0.3)": lambda g, n: g.negative_binomial(5, 0.3,
                                                                   n),
+    "logseries(0.9)": lambda g, n: g.logseries(0.9, n),
+    "zipf(1.5)": lambda g, n: g.zipf(1.5, n),
+    "hypergeometric(50, 70, 30)": lambda g, n: g.hypergeometric(50, 70,
+                                                                30, n),
+    "hypergeometric(5, 7, 3)": lambda g, n: g.hypergeometric(5, 7, 3, n),
+    "multinomial(50, 4 pvals) n/4": lambda g, n: g.multinomial(
+        50, [0.1, 0.2, 0.3, 0.4], n // 4),
+    "multivariate_hypergeometric n/4": lambda g, n: (
+        g.multivariate_hypergeometric([40, 30, 20, 10], 30, n // 4)),
     # permutations (in place on one array of n values, kept per n)
     "shuffle": lambda g, n: g.shuffle(_scratch(n)),
     "permutation(n)": lambda g, n: g.permutation(n),

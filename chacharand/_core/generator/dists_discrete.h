@@ -94,6 +94,7 @@ static int64_t CRG_FN(poisson_mult)(CRG_STATE *s, double enlam) {
 #define CRG_LOGGAM_CACHE 256
 typedef struct {
     double lam, slam, loglam, a, b, invalpha, vr, log_invalpha;
+    int log_invalpha_ready;
     int64_t cached_k[CRG_LOGGAM_CACHE];
     double cached_loggam[CRG_LOGGAM_CACHE];
 } CRG_FN(ptrs_t);
@@ -125,7 +126,7 @@ static void CRG_FN(ptrs_setup)(CRG_FN(ptrs_t) *t, double lam) {
     t->a = -0.059 + 0.02483 * t->b;
     t->invalpha = 1.1239 + 1.1328 / (t->b - 3.4);
     t->vr = 0.9277 - 3.6224 / (t->b - 2);
-    t->log_invalpha = log(t->invalpha);
+    t->log_invalpha_ready = 0; /* taken when first needed */
 }
 
 /* random_poisson_ptrs */
@@ -141,6 +142,10 @@ static int64_t CRG_FN(poisson_ptrs)(CRG_STATE *s, CRG_FN(ptrs_t) *t) {
         }
         if (k < 0 || (us < 0.013 && v > us)) {
             continue;
+        }
+        if (!t->log_invalpha_ready) {
+            t->log_invalpha = log(t->invalpha);
+            t->log_invalpha_ready = 1;
         }
         if ((log(v) + t->log_invalpha - log(t->a / (us * us) + t->b)) <=
             (-lam + (double)k * t->loglam - CRG_FN(loggam_k1)(t, k))) {
@@ -682,18 +687,27 @@ static void CRG_FN(logseries)(void *st, void *out_, size_t n, crg_args *a) {
  * X.6.1), truncated to int64.  From NumPy 2.1 (CRG_V_ZIPF_UMIN) the
  * uniform is drawn from (Umin, 1] so that no draw gives an X beyond the
  * range, and a >= 1025 gives 1 at once. */
-static inline int64_t CRG_FN(zipf_one)(CRG_STATE *s, double a, int64_t v) {
-    const double am1 = a - 1.0;
-    const double b = pow(2.0, am1);
-    double umin = 0.0;
-    if (v & CRG_V_ZIPF_UMIN) {
-        if (a >= 1025) {
-            return 1;
-        }
-        umin = pow(9.223372036854775807e18, -am1);
+/* What random_zipf computes once per a. */
+typedef struct {
+    double a, am1, b, umin;
+} CRG_FN(zipf_t);
+
+static void CRG_FN(zipf_setup)(CRG_FN(zipf_t) *t, double a, int64_t v) {
+    t->a = a;
+    t->am1 = a - 1.0;
+    t->b = pow(2.0, t->am1);
+    t->umin = (v & CRG_V_ZIPF_UMIN) ? pow(9.223372036854775807e18, -t->am1)
+                                    : 0.0;
+}
+
+static inline int64_t CRG_FN(zipf_one)(CRG_STATE *s, const CRG_FN(zipf_t) *t,
+                                       int64_t v) {
+    const double am1 = t->am1, b = t->b, umin = t->umin;
+    if ((v & CRG_V_ZIPF_UMIN) && t->a >= 1025) {
+        return 1;
     }
     for (;;) {
-        double u, w, x, t;
+        double u, w, x, tt;
         if (v & CRG_V_ZIPF_UMIN) {
             const double u01 = CRG_FN(next_double)(s);
             u = u01 * umin + (1 - u01);
@@ -705,8 +719,8 @@ static inline int64_t CRG_FN(zipf_one)(CRG_STATE *s, double a, int64_t v) {
         if (x > 9.223372036854775807e18 || x < 1.0) {
             continue;
         }
-        t = pow(1.0 + 1.0 / x, am1);
-        if (w * x * (t - 1.0) / (b - 1.0) <= t / b) {
+        tt = pow(1.0 + 1.0 / x, am1);
+        if (w * x * (tt - 1.0) / (b - 1.0) <= tt / b) {
             return (int64_t)x;
         }
     }
@@ -716,9 +730,15 @@ static inline int64_t CRG_FN(zipf_one)(CRG_STATE *s, double a, int64_t v) {
 static void CRG_FN(zipf)(void *st, void *out_, size_t n, crg_args *a) {
     CRG_STATE *s = (CRG_STATE *)st;
     int64_t *out = (int64_t *)out_;
+    CRG_FN(zipf_t) t;
     size_t i;
+    t.a = -1.0; /* a > 1: no setup yet */
     for (i = 0; i < n; i++) {
-        out[i] = CRG_FN(zipf_one)(s, a->pa ? a->pa[i] : a->a, a->ic);
+        const double shape = a->pa ? a->pa[i] : a->a;
+        if (shape != t.a) {
+            CRG_FN(zipf_setup)(&t, shape, a->ic);
+        }
+        out[i] = CRG_FN(zipf_one)(s, &t, a->ic);
     }
     if (a->pa) {
         a->pa += n;
@@ -760,9 +780,15 @@ static int64_t CRG_FN(hypergeometric_sample)(CRG_STATE *s, int64_t good,
     return complement ? left_good : good - left_good;
 }
 
-/* hypergeometric_hrua: Stadlober's ratio-of-uniforms method (HRUA). */
-static int64_t CRG_FN(hypergeometric_hrua)(CRG_STATE *s, int64_t good,
-                                           int64_t bad, int64_t sample) {
+/* What hypergeometric_hrua computes once per (good, bad, sample). */
+typedef struct {
+    int64_t good, bad, sample;
+    int64_t n, mg, Mg;
+    double a, h, g, b;
+} CRG_FN(hrua_t);
+
+static void CRG_FN(hrua_setup)(CRG_FN(hrua_t) *t, int64_t good, int64_t bad,
+                               int64_t sample) {
     /* D1 = 2 sqrt(2/e), D2 = 3 - 2 sqrt(3/e) */
     const double d1 = 1.7155277699214135, d2 = 0.8989161620588988;
     const int64_t popsize = good + bad;
@@ -776,45 +802,70 @@ static int64_t CRG_FN(hypergeometric_hrua)(CRG_STATE *s, int64_t good,
     const double var = ((double)(popsize - n) * (double)n * p * q /
                         (double)(popsize - 1));
     const double c = sqrt(var + 0.5);
-    const double h = d1 * c + d2;
     const int64_t m = (int64_t)floor((double)(n + 1) * (double)(mg + 1) /
                                      (double)(popsize + 2));
-    const double g = (CRG_FN(logfactorial)(m) + CRG_FN(logfactorial)(mg - m) +
-                      CRG_FN(logfactorial)(n - m) +
-                      CRG_FN(logfactorial)(Mg - n + m));
     const double support = (double)((n < mg ? n : mg) + 1);
     const double tail = floor(a + 16 * c);
-    const double b = support < tail ? support : tail;
+    t->good = good;
+    t->bad = bad;
+    t->sample = sample;
+    t->n = n;
+    t->mg = mg;
+    t->Mg = Mg;
+    t->a = a;
+    t->h = d1 * c + d2;
+    t->g = (CRG_FN(logfactorial)(m) + CRG_FN(logfactorial)(mg - m) +
+            CRG_FN(logfactorial)(n - m) + CRG_FN(logfactorial)(Mg - n + m));
+    t->b = support < tail ? support : tail;
+}
+
+/* hypergeometric_hrua: Stadlober's ratio-of-uniforms method (HRUA). */
+static int64_t CRG_FN(hrua_draw)(CRG_STATE *s, const CRG_FN(hrua_t) *t) {
+    const int64_t n = t->n, mg = t->mg, Mg = t->Mg;
     int64_t k;
     for (;;) {
         const double u = CRG_FN(next_double)(s);
         const double v = CRG_FN(next_double)(s);
-        const double x = a + h * (v - 0.5) / u;
-        double t;
-        if (x < 0.0 || x >= b) {
+        const double x = t->a + t->h * (v - 0.5) / u;
+        double tt;
+        if (x < 0.0 || x >= t->b) {
             continue;
         }
         k = (int64_t)floor(x);
-        t = g - (CRG_FN(logfactorial)(k) + CRG_FN(logfactorial)(mg - k) +
-                 CRG_FN(logfactorial)(n - k) +
-                 CRG_FN(logfactorial)(Mg - n + k));
-        if ((u * (4.0 - u) - 3.0) <= t) {
+        tt = t->g - (CRG_FN(logfactorial)(k) + CRG_FN(logfactorial)(mg - k) +
+                     CRG_FN(logfactorial)(n - k) +
+                     CRG_FN(logfactorial)(Mg - n + k));
+        if ((u * (4.0 - u) - 3.0) <= tt) {
             break;
         }
-        if (u * (u - t) >= 1) {
+        if (u * (u - tt) >= 1) {
             continue;
         }
-        if (2.0 * log(u) <= t) {
+        if (2.0 * log(u) <= tt) {
             break;
         }
     }
-    if (good > bad) {
+    if (t->good > t->bad) {
         k = n - k;
     }
-    if (n < sample) {
-        k = good - k;
+    if (n < t->sample) {
+        k = t->good - k;
     }
     return k;
+}
+
+/* random_hypergeometric: HRUA from 10 draws and 10 left over, else item
+ * by item; the HRUA constants kept in *t while the counts stay. */
+static inline int64_t CRG_FN(hypergeometric_one)(CRG_STATE *s, int64_t good,
+                                                 int64_t bad, int64_t sample,
+                                                 CRG_FN(hrua_t) *t) {
+    if (sample >= 10 && sample <= good + bad - 10) {
+        if (t->good != good || t->bad != bad || t->sample != sample) {
+            CRG_FN(hrua_setup)(t, good, bad, sample);
+        }
+        return CRG_FN(hrua_draw)(s, t);
+    }
+    return CRG_FN(hypergeometric_sample)(s, good, bad, sample);
 }
 
 /* hypergeometric(ngood, nbad, nsample): ia, ib, ic (pia, pib, pic). */
@@ -822,14 +873,14 @@ static void CRG_FN(hypergeometric)(void *st, void *out_, size_t n,
                                    crg_args *a) {
     CRG_STATE *s = (CRG_STATE *)st;
     int64_t *out = (int64_t *)out_;
+    CRG_FN(hrua_t) t;
     size_t i;
+    t.good = -1; /* no constants yet */
     for (i = 0; i < n; i++) {
         const int64_t good = a->pia ? a->pia[i] : a->ia;
         const int64_t bad = a->pib ? a->pib[i] : a->ib;
         const int64_t sample = a->pic ? a->pic[i] : a->ic;
-        out[i] = (sample >= 10 && sample <= good + bad - 10)
-                     ? CRG_FN(hypergeometric_hrua)(s, good, bad, sample)
-                     : CRG_FN(hypergeometric_sample)(s, good, bad, sample);
+        out[i] = CRG_FN(hypergeometric_one)(s, good, bad, sample, &t);
     }
     if (a->pia) {
         a->pia += n;
@@ -879,19 +930,17 @@ static void CRG_FN(multinomial)(void *st, void *out_, size_t n, crg_args *a) {
 /* random_multivariate_hypergeometric_marginals: each colour's count a
  * hypergeometric draw of what is left (of the complement past half). */
 static void CRG_FN(mvhg_marginals_one)(CRG_STATE *s, crg_mvhg_job *job,
-                                       int64_t *v) {
+                                       int64_t *v, CRG_FN(hrua_t) *t) {
     const int64_t *colors = job->colors;
     const int64_t k = job->num_colors;
     const int complement = job->nsample > job->total / 2;
     int64_t todo = complement ? job->total - job->nsample : job->nsample;
     int64_t remaining = job->total, j;
     for (j = 0; todo > 0 && j + 1 < k; ++j) {
-        int64_t r, sample = todo;
+        int64_t r;
         remaining -= colors[j];
-        r = (sample >= 10 && sample <= colors[j] + remaining - 10)
-                ? CRG_FN(hypergeometric_hrua)(s, colors[j], remaining, sample)
-                : CRG_FN(hypergeometric_sample)(s, colors[j], remaining,
-                                                sample);
+        r = CRG_FN(hypergeometric_one)(s, colors[j], remaining, todo,
+                                       t);
         v[j] = r;
         todo -= r;
     }
@@ -935,14 +984,16 @@ static void CRG_FN(mvhg_count_one)(CRG_STATE *s, crg_mvhg_job *job,
 static void CRG_FN(mvhg)(void *st, void *job_, size_t n, crg_args *a) {
     CRG_STATE *s = (CRG_STATE *)st;
     crg_mvhg_job *job = (crg_mvhg_job *)job_;
+    CRG_FN(hrua_t) t;
     size_t i;
     (void)a;
+    t.good = -1; /* no HRUA constants yet */
     for (i = 0; i < n; i++) {
         int64_t *v = job->variates + job->done * job->num_colors;
         if (job->choices != NULL) {
             CRG_FN(mvhg_count_one)(s, job, v);
         } else {
-            CRG_FN(mvhg_marginals_one)(s, job, v);
+            CRG_FN(mvhg_marginals_one)(s, job, v, &t);
         }
         job->done += 1;
     }
