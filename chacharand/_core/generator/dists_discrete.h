@@ -895,6 +895,8 @@ static void CRG_FN(hypergeometric)(void *st, void *out_, size_t n,
 
 /* ---- multinomial: random_multinomial ---------------------------------- */
 
+#define CRG_MULTINOMIAL_CACHED 16
+
 /* multinomial(n, pvals): `n` rows of d = ib counts each (zeroed by the
  * caller); ia = the trials, pa = the d probabilities (one row for every
  * output row), ic = binomial's variant bits.  Each count is a binomial
@@ -903,16 +905,24 @@ static void CRG_FN(multinomial)(void *st, void *out_, size_t n, crg_args *a) {
     CRG_STATE *s = (CRG_STATE *)st;
     int64_t *out = (int64_t *)out_;
     const int64_t d = a->ib;
-    CRG_FN(binomial_t) t;
+    /* The constants of each coordinate's binomial, kept from row to row:
+     * the first coordinate's (n, p) is the same in every row, the others'
+     * p too. */
+    CRG_FN(binomial_t) t[CRG_MULTINOMIAL_CACHED];
     size_t row;
-    t.ready = 0;
+    int64_t j;
+    for (j = 0; j < CRG_MULTINOMIAL_CACHED; j++) {
+        t[j].ready = 0;
+    }
     for (row = 0; row < n; row++) {
         int64_t *counts = out + (size_t)d * row;
         double remaining_p = 1.0;
-        int64_t left = a->ia, j;
+        int64_t left = a->ia;
         for (j = 0; j < d - 1; j++) {
+            CRG_FN(binomial_t) *tj =
+                &t[j < CRG_MULTINOMIAL_CACHED ? j : CRG_MULTINOMIAL_CACHED - 1];
             counts[j] = CRG_FN(binomial_one)(s, a->pa[j] / remaining_p, left,
-                                             &t, a->ic);
+                                             tj, a->ic);
             left -= counts[j];
             if (left <= 0) {
                 break;
