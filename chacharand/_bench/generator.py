@@ -35,6 +35,12 @@ def _scratch(n):
     return _SCRATCH[n]
 
 
+def _rows(n):
+    """The scratch array as rows of 64 (one row when n < 64)."""
+    x = _scratch(n)
+    return x.reshape(-1, 64) if x.size >= 64 else x.reshape(1, -1)
+
+
 #: name -> call(generator, n), the calls compared.
 METHODS = {
     "random": lambda g, n: g.random(n),
@@ -74,8 +80,7 @@ METHODS = {
     # permutations (in place on one array of n values, kept per n)
     "shuffle": lambda g, n: g.shuffle(_scratch(n)),
     "permutation(n)": lambda g, n: g.permutation(n),
-    "permuted(axis=1)": lambda g, n: g.permuted(
-        _scratch(n).reshape(-1, 64), axis=1),
+    "permuted(axis=1)": lambda g, n: g.permuted(_rows(n), axis=1),
     "choice(n, n/2, replace=False)": lambda g, n: g.choice(
         n, n // 2, replace=False),
     "choice(100n, n/100, replace=False)": lambda g, n: g.choice(
