@@ -65,7 +65,7 @@ PROBES: tuple[tuple[str, tuple, dict], ...] = (
     ("logseries", (0.3, 3001), {}),
     ("logseries", ([0.9, 0.999999], (1501, 2)), {}),
     ("zipf", (1.3, 3001), {}),
-    ("zipf", ([2.0, 7.5, 2000.0], (1001, 3)), {}),
+    ("zipf", ([1.05, 7.5, 1000.0], (1001, 3)), {}),
     ("hypergeometric", (15, 25, 8, 3001), {}),            # item by item
     ("hypergeometric", (600, 900, 400, 3001), {}),        # HRUA
     ("hypergeometric", (2000, 30, 1990, 3001), {}),
@@ -83,6 +83,11 @@ PROBES: tuple[tuple[str, tuple, dict], ...] = (
     ("choice", (100000, 301), {"replace": False}),
     ("choice", (1000, 999), {"replace": False, "shuffle": False}),
 )
+
+if np.lib.NumpyVersion(np.__version__) >= "2.1.0":
+    # Before 2.1, zipf loops forever from a = 1025 on (NaN tests); since,
+    # it gives 1 without a draw.
+    PROBES += (("zipf", ([1025.0, 3.0, 5000.0], (101, 3)), {}),)
 
 _KEY = bytes(range(32))
 _WORD_POS = 1001      # odd: 64-bit draws cross a word boundary

@@ -63,11 +63,9 @@ SCALAR_CASES = [
     ("logseries", (0.3,)),
     ("logseries", (0.99,)),
     ("logseries", (1 - 1e-12,)),
-    ("zipf", (1.0001,)),
     ("zipf", (1.5,)),
     ("zipf", (4.0,)),
-    ("zipf", (1024.9,)),
-    ("zipf", (1025.0,)),           # 1 at once from NumPy 2.1
+    ("zipf", (1000.0,)),
     ("hypergeometric", (10, 20, 0)),
     ("hypergeometric", (10, 20, 5)),       # item by item
     ("hypergeometric", (10, 20, 25)),      # the complement
@@ -78,6 +76,14 @@ SCALAR_CASES = [
     ("hypergeometric", (5000, 40, 4000)),
     ("hypergeometric", (10**9 - 1, 10**9 - 1, 10**9)),
 ]
+
+
+# Before NumPy 2.1, zipf near 1 takes very long and from 1025 on loops
+# forever (NumPy's own; chacharand's draws are the same).
+ZIPF_FIXED = np.lib.NumpyVersion(np.__version__) >= "2.1.0"
+if ZIPF_FIXED:
+    SCALAR_CASES += [("zipf", (1.0001,)), ("zipf", (1024.9,)),
+                     ("zipf", (1025.0,))]      # 1 at once from 2.1
 
 
 @pytest.fixture(params=FAMILY_CLASSES, ids=lambda c: c.__name__)
@@ -154,7 +160,8 @@ def test_broadcast_parameters(family, method):
                     fast=True)
         return
     first = {"logseries": np.array([0.0, 0.2, 0.7, 0.99, 0.5, 0.999999]),
-             "zipf": np.array([1.1, 1.5, 2.0, 3.5, 20.0, 1500.0]),
+             "zipf": np.array([1.1, 1.5, 2.0, 3.5, 20.0,
+                               1500.0 if ZIPF_FIXED else 1000.0]),
              "poisson": np.array([0.0, 0.5, 9.5, 10.0, 200.0, 1e7]),
              "geometric": np.array([1.0, 0.4, 0.3, 0.01, 1e-9, 0.7]),
              "binomial": np.array([0, 5, 60, 1000, 10**6, 7]),
