@@ -534,6 +534,11 @@ cdef class _Source:
             pop = a
             arr = None
         else:
+            if type(a) in (list, tuple):
+                try:
+                    a = np.asarray(a)       # as NumPy does
+                except Exception:
+                    return DEFER
             if type(a) is not np.ndarray:
                 return DEFER
             arr = a

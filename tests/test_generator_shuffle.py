@@ -204,19 +204,22 @@ CHOICES = [
     (np.arange(24).reshape(4, 6), 3, {"axis": 1}),
     (np.arange(24).reshape(4, 6), (2,), {"axis": -2}),
     (np.array(OBJECTS), 10, {}),
+    (["a", "bc", "d", "e"], 3, {}), ((1.5, 2.5, 3.5), (), {}),
+    ([[1, 2], [3, 4], [5, 6]], 2, {}),
 ]
 
 
 def choice_id(case):
     a, size, kwargs = case
-    a = f"array{np.shape(a)}" if isinstance(a, np.ndarray) else a
+    a = (f"{type(a).__name__}{np.shape(a)}"
+         if isinstance(a, (np.ndarray, list, tuple)) else a)
     return f"{a}-{size}-{kwargs}"
 
 
 @pytest.mark.parametrize("a,size,kwargs", CHOICES,
                          ids=[choice_id(c) for c in CHOICES])
 def test_choice_without_replacement(a, size, kwargs):
-    every = isinstance(a, np.ndarray) or a <= 100
+    every = not np.isscalar(a) or a <= 100
     for family in (FAMILY_CLASSES if every else [ChaCha8]):
         check_twins(positioned(family, 8, 1), "choice", a, size,
                     replace=False, fast=True, **kwargs)
@@ -246,7 +249,7 @@ def test_choice_numpys_path_and_errors():
         ((10, 3), {"replace": 0}),
         ((10, (3, 2)), {}),                               # with replacement
         ((10, 4), {"p": p}),
-        (([3, 4, 5], 2), {"replace": False}),
+        (([[1, 2], [3]], 1), {"replace": False}),         # ragged
         ((10, 2.0), {"replace": False}),
     ]:
         check_twins(positioned(ChaCha8, 9, 1), "choice", *args, **kwargs)
