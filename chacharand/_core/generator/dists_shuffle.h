@@ -138,18 +138,26 @@ static inline void CRG_FN(swap_items)(char *pi, char *pj, int64_t itemsize) {
  */
 #define CRG_SWAP_BATCH(item_t)                                                \
     do {                                                                      \
-        uint32_t words[CRG_SCRATCH];                                          \
-        while (i >= stop) {                                                   \
+        uint32_t words[CRG_SCRATCH + CRG_PREFETCH_AHEAD];                     \
+        /* Batches while they are long enough to pay for the bulk fill;     \
+         * the last few swaps go one draw at a time (the caller's loop). */  \
+        while (i - stop + 1 >= CRG_SWAP_BATCH_MIN) {                          \
             size_t k = (size_t)(i - stop + 1), w;                             \
             if (k > CRG_SCRATCH) {                                            \
                 k = CRG_SCRATCH;                                              \
             }                                                                 \
             CRG_FILL32(s, words, k);                                          \
+            memset(words + k, 0, sizeof(uint32_t) * CRG_PREFETCH_AHEAD);      \
             for (w = 0; w < k; w++) {                                         \
                 const uint32_t ii = (uint32_t)i; /* >= 1 */                   \
                 const uint32_t mask = UINT32_MAX >>                           \
                                       (unsigned)__builtin_clz(ii);           \
                 const uint32_t j = words[w] & mask;                           \
+                /* The partner a few draws on, most likely at the same      \
+                 * mask: fetched early, as it is anywhere in the lane. */    \
+                const uint32_t ahead = words[w + CRG_PREFETCH_AHEAD] & mask;  \
+                __builtin_prefetch(lane + (int64_t)(ahead < ii ? ahead : ii)  \
+                                              * stride);                      \
                 const uint64_t ok = j <= ii;                                  \
                 /* t = ok ? j : i, as arithmetic: a branch here would be     \
                  * mispredicted on every rejection. */                       \
@@ -169,6 +177,9 @@ typedef struct {
     uint64_t lo, hi;
 } CRG_FN(item16_t);
 
+#define CRG_SWAP_BATCH_MIN 4
+#define CRG_PREFETCH_AHEAD 8
+
 #if defined(__GNUC__) || defined(__clang__)
 #define CRG_HAVE_SWAP_BATCH 1
 static int64_t CRG_FN(interval_pass)(CRG_STATE *s, char *lane, int64_t i,
@@ -181,6 +192,44 @@ static int64_t CRG_FN(interval_pass)(CRG_STATE *s, char *lane, int64_t i,
     case 2: CRG_SWAP_BATCH(uint16_t); break;
     case 16: CRG_SWAP_BATCH(CRG_FN(item16_t)); break;
     default: return i;
+    }
+    return i;
+}
+
+/* The same for the Lemire draws of choice's shuffles (int64 indices,
+ * i < 2**32 - 1): a word w gives j = (w (i + 1)) >> 32 unless its low
+ * half falls below NumPy's threshold (rare, and only then is the
+ * threshold's modulo taken), when i stays for the next word. */
+static int64_t CRG_FN(lemire_pass)(CRG_STATE *s, int64_t *d, int64_t i,
+                                   int64_t stop) {
+    uint32_t words[CRG_SCRATCH + CRG_PREFETCH_AHEAD];
+    while (i - stop + 1 >= CRG_SWAP_BATCH_MIN) {
+        size_t k = (size_t)(i - stop + 1), w;
+        if (k > CRG_SCRATCH) {
+            k = CRG_SCRATCH;
+        }
+        CRG_FILL32(s, words, k);
+        memset(words + k, 0, sizeof(uint32_t) * CRG_PREFETCH_AHEAD);
+        for (w = 0; w < k; w++) {
+            const uint32_t rng_excl = (uint32_t)i + 1;
+            const uint64_t m = (uint64_t)words[w] * rng_excl;
+            const uint32_t leftover = (uint32_t)m;
+            const uint64_t ahead =
+                ((uint64_t)words[w + CRG_PREFETCH_AHEAD] * rng_excl) >> 32;
+            uint64_t ok = 1;
+            int64_t t, vi, vt;
+            __builtin_prefetch(d + ahead);
+            if (CR_UNLIKELY(leftover < rng_excl)) {
+                ok = leftover >= (uint32_t)(UINT32_MAX - (uint32_t)i) %
+                                     rng_excl;
+            }
+            t = (int64_t)((uint64_t)i ^ (((uint64_t)i ^ (m >> 32)) & (0 - ok)));
+            vi = d[i];
+            vt = d[t];
+            d[t] = vi;
+            d[i] = vt;
+            i -= (int64_t)ok;
+        }
     }
     return i;
 }
@@ -201,6 +250,9 @@ static void CRG_FN(shuffle)(void *st, void *job_, size_t n, crg_args *a) {
         if (!job->lemire && i <= (int64_t)0xffffffff) {
             i = CRG_FN(interval_pass)(s, lane, i, stop, job->itemsize,
                                       job->stride);
+        } else if (job->lemire && i < (int64_t)0xffffffff &&
+                   job->itemsize == 8 && job->stride == 8) {
+            i = CRG_FN(lemire_pass)(s, (int64_t *)(void *)lane, i, stop);
         }
 #endif
         for (; i >= stop; i--) {
