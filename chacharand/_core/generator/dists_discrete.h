@@ -721,7 +721,9 @@ static inline int64_t CRG_FN(zipf_one)(CRG_STATE *s, const CRG_FN(zipf_t) *t,
         }
         tt = pow(1.0 + 1.0 / x, am1);
         if (w * x * (tt - 1.0) / (b - 1.0) <= tt / b) {
-            return (int64_t)x;
+            /* x may be 2**63 itself (the bound rounds to it): NumPy's
+             * cast gives INT64_MIN there, as floor_i64. */
+            return CRG_FN(floor_i64)(x);
         }
     }
 }
