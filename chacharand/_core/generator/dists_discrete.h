@@ -256,8 +256,9 @@ typedef struct {
     /* inversion */
     double q, qn, np_;
     int64_t bound;
-    /* BTPE */
-    double r, fm, p1, xm, xl, xr, c, laml, lamr, p2, p3, p4;
+    /* BTPE (nrq, sr and sa: what NumPy recomputes on the way, the same
+     * values) */
+    double r, fm, p1, xm, xl, xr, c, laml, lamr, p2, p3, p4, nrq, sr, sa;
     int64_t m;
 } CRG_FN(binomial_t);
 
@@ -388,6 +389,9 @@ static int64_t CRG_FN(binomial_btpe)(CRG_STATE *s, int64_t n, double p,
         t->p2 = t->p1 * (1.0 + 2.0 * t->c);
         t->p3 = t->p2 + t->c / t->laml;
         t->p4 = t->p3 + t->c / t->lamr;
+        t->nrq = (double)n * t->r * t->q;
+        t->sr = t->r / t->q;
+        t->sa = t->sr * (double)(n + 1);
     }
     r = t->r;
     q = t->q;
@@ -404,7 +408,7 @@ static int64_t CRG_FN(binomial_btpe)(CRG_STATE *s, int64_t n, double p,
     p4 = t->p4;
     for (;;) {
         /* Step 1: the triangle */
-        nrq = (double)n * r * q;
+        nrq = t->nrq;
         u = CRG_FN(next_double)(s) * p4;
         w_ = CRG_FN(next_double)(s);
         if (u <= p1) {
@@ -441,7 +445,7 @@ static int64_t CRG_FN(binomial_btpe)(CRG_STATE *s, int64_t n, double p,
         }
         if (!(k > 20 && (double)k < nrq / 2.0 - 1)) {
             /* Step 5.1: the ratio f(y)/f(m) by recursion */
-            const double sr = r / q, a = sr * (double)(n + 1);
+            const double sr = t->sr, a = t->sa;
             double F = 1.0;
             int64_t i;
             if (m < y) {
