@@ -19,6 +19,7 @@ except ModuleNotFoundError as _exc:
         f"{_os.path.dirname(__file__)}: this is a source folder, not the "
         "installed package.  Install it (pip install .) and run from "
         "another directory, or run the 'chacharand' command.") from _exc
+from chacharand._counter_generator import CounterGenerator
 from chacharand._generator import Generator, default_rng
 from chacharand._parallel import parallel_generators
 from chacharand._registry import FAMILIES as _FAMILIES
@@ -43,6 +44,7 @@ def get_include():
 
 __all__ = [
     *(_f.name for _f in _FAMILIES),
+    "CounterGenerator",
     "Generator",
     "chacha_backends",
     "default_chacha_backend",

@@ -110,6 +110,8 @@ cdef class KeyedBitGenerator(BitGenerator):
                    crg_args *args) except -1
     cdef int _fill_locked(self, int method, void *out, size_t n,
                           size_t itemsize, crg_args *args) except -1
+    cdef int _fill_fn_locked(self, crg_fill_fn fill, void *out, size_t n,
+                             size_t itemsize, crg_args *args) except -1
     cdef int _discard_locked(self, object count) except -1
 
 

@@ -11,7 +11,9 @@ state, fills it from the key, and hands its table to ``_wire``.
 from threading import Lock
 
 import numpy as np
-from numpy.random.bit_generator import ISeedSequence, SeedlessSeedSequence
+from numpy.random.bit_generator import (ISeedSequence,
+                                       ISpawnableSeedSequence,
+                                       SeedlessSeedSequence)
 
 from cpython.bytes cimport PyBytes_AS_STRING, PyBytes_FromStringAndSize
 from cpython.exc cimport PyErr_CheckSignals
@@ -228,7 +230,18 @@ cdef class KeyedBitGenerator(BitGenerator):
     cdef int _fill_locked(self, int method, void *out, size_t n,
                           size_t itemsize, crg_args *args) except -1:
         """`n` values of the family's fill `method` (`itemsize` bytes each)
-        into `out`; the caller holds the lock.
+        into `out`; the caller holds the lock (see _fill_fn_locked)."""
+        if self._fills == NULL:
+            raise TypeError(
+                f"this {type(self).__name__} was never keyed (its __init__ "
+                "did not run): it has nothing to draw from")
+        return self._fill_fn_locked(self._fills.fill[method], out, n,
+                                    itemsize, args)
+
+    cdef int _fill_fn_locked(self, crg_fill_fn fill, void *out, size_t n,
+                             size_t itemsize, crg_args *args) except -1:
+        """`n` values of `fill` (`itemsize` bytes each) into `out`; the
+        caller holds the lock.
 
         The one bulk loop of chacharand: a chunk of 2**20 values at a time,
         with the GIL released while each chunk is filled (unless `n` is small)
@@ -237,13 +250,15 @@ cdef class KeyedBitGenerator(BitGenerator):
         propagates: an interrupted call has drawn nothing.  Chunks are
         whole 64-bit words of output, so splitting a request consumes the
         same words as one call would; what a method carries from one chunk
-        to the next (numpy's buffered 32-bit word) lives in `args`.
+        to the next (numpy's buffered 32-bit word) lives in `args`.  `fill`
+        is one of the family's fills or another fill of the same state
+        (chacharand.CounterGenerator's, whose elements take a fixed number
+        of words each, so that chunks split nothing either).
         """
         if self._fills == NULL:
             raise TypeError(
                 f"this {type(self).__name__} was never keyed (its __init__ "
                 "did not run): it has nothing to draw from")
-        cdef crg_fill_fn fill = self._fills.fill[method]
         cdef void *state = self._state
         cdef size_t chunk = CHUNK_VALUES
         cdef size_t step
@@ -323,13 +338,24 @@ cdef class KeyedBitGenerator(BitGenerator):
             A generator built from an explicit key (``key=``, ``jumped``)
             spawns from the SeedSequence derived from its key (see the
             seeding guide), so the children are the same every time.
+
+        Raises
+        ------
+        TypeError
+            When the seed sequence cannot spawn (an ``ISeedSequence`` that
+            is not an ``ISpawnableSeedSequence``), with NumPy's message.
         """
         n_children = as_bounded_int(n_children, "n_children", 2**63)
         # SeedSequence.spawn counts its children without a lock of its own
         # (numpy#32063): two threads spawning at once without ours could be
         # handed the same child, and so the same key.
         with self.lock:
-            seeds = self._seed_seq.spawn(n_children)
+            seed_seq = self._seed_seq
+            if not isinstance(seed_seq, ISpawnableSeedSequence):
+                # numpy's error: a user's ISeedSequence that only generates.
+                raise TypeError(
+                    "The underlying SeedSequence does not implement spawning.")
+            seeds = seed_seq.spawn(n_children)
         return [type(self)(seed) for seed in seeds]
 
     def random_raw(self, size=None, output=True, *, out=None):

@@ -152,8 +152,12 @@ cdef class ChaCha8Rand(KeyedBitGenerator):
     uses a whole value); ``next_double`` is the top 53 bits of
     ``next_uint64``, as NumPy's generators (Go's ``Float64`` uses the low
     53 bits, so the floats differ).  :meth:`marshal_binary` and
-    :meth:`unmarshal_binary` move the state to and from Go's
-    ``MarshalBinary``/``UnmarshalBinary``.
+    :meth:`unmarshal_binary` (in place) move the state to and from Go's
+    ``MarshalBinary``/``UnmarshalBinary``; :meth:`from_marshaled` makes a
+    new generator from the same bytes.  ``Generator.bytes`` over a
+    ChaCha8Rand is NumPy's ``bytes``, not Go's ``Read``: four bytes of each
+    32-bit draw, the upper half of a whole value.  Go's ``Read`` bytes are
+    :meth:`random_bytes`.
 
     ChaCha8Rand erases its key as it goes, so it cannot seek and has no
     ``advance`` or ``jumped``: for parallel streams use :meth:`spawn`
@@ -213,6 +217,11 @@ cdef class ChaCha8Rand(KeyedBitGenerator):
         value the rest is kept: the next ``random_bytes`` starts with it,
         and ``random_raw`` calls in between do not use it (as in Go).
         Long requests are interruptible, as for :meth:`random_raw`.
+
+        ``Generator.bytes`` (NumPy's, and :class:`chacharand.Generator`'s)
+        over a ChaCha8Rand is not Go's ``Read``: it is NumPy's ``bytes``,
+        four bytes of each 32-bit draw, which is the upper half of a whole
+        value (Go's ``Rand.Uint32``).
         """
         return KeyedBitGenerator.random_bytes(self, length)
 
@@ -306,9 +315,52 @@ cdef class ChaCha8Rand(KeyedBitGenerator):
             out = READBUF_TAG + bytes([len(pending)]) + pending + out
         return out
 
+    def unmarshal_binary(self, data):
+        """Set this generator's state from Go's ``MarshalBinary`` bytes, in
+        place, as Go's ``(*ChaCha8).UnmarshalBinary``.
+
+        Parameters
+        ----------
+        data : bytes, bytearray or a buffer of 1-byte items
+            What Go's ``(*ChaCha8).MarshalBinary`` returned (or
+            :meth:`marshal_binary`).
+
+        Returns
+        -------
+        None
+            The generator is now where the Go generator was: its
+            ``Uint64`` and ``Read`` calls continue as ``random_raw`` and
+            ``random_bytes``.  As with setting :attr:`state`, its
+            SeedSequence (and so :meth:`spawn`) is unchanged.
+
+        Raises
+        ------
+        ValueError
+            If `data` is not an encoding Go's ``UnmarshalBinary`` accepts
+            (nor one it panics on: a Read buffer over 8 bytes).  A refused
+            `data` leaves the generator as it was.
+
+        See Also
+        --------
+        from_marshaled : a new generator from the same bytes.
+
+        Notes
+        -----
+        The whole state becomes the one `data` encodes: without a
+        ``readbuf:`` prefix, no bytes of an earlier ``random_bytes`` are
+        left pending.  Go's ``UnmarshalBinary`` keeps the receiver's pending
+        bytes then, and sets them before it checks the rest of `data`; the
+        two agree on every generator that has no pending bytes, and on
+        every `data` that carries a Read buffer.
+        """
+        # Everything is checked before anything changes.
+        key, used, pending = _parse_marshalled(data)
+        with self.lock:
+            self._set(key, used, pending)
+
     @classmethod
-    def unmarshal_binary(cls, data):
-        """A generator from Go's ``MarshalBinary`` bytes.
+    def from_marshaled(cls, data):
+        """A new generator from Go's ``MarshalBinary`` bytes.
 
         Parameters
         ----------
@@ -329,6 +381,10 @@ cdef class ChaCha8Rand(KeyedBitGenerator):
         ValueError
             If `data` is not an encoding Go's ``UnmarshalBinary`` accepts
             (nor one it panics on: a Read buffer over 8 bytes).
+
+        See Also
+        --------
+        unmarshal_binary : the same state, set in place on a generator.
         """
         key, used, pending = _parse_marshalled(data)
         cdef ChaCha8Rand rng = cls(key=key)

@@ -2,15 +2,22 @@
 
 CuPy is imported here only, on first use, so that ``import chacharand`` and
 ``import chacharand.cuda`` work without it.  The kernel source
-(``_core/chacha/chacha_cuda.cu``) is compiled with NVRTC through
-``cupy.RawModule``, once per round count and process, with contraction of
-multiply-adds off (``--fmad=false``) as the transforms require.
+(``_core/chacha/chacha_cuda.cu`` with its headers put in place, one string,
+so that CuPy's kernel cache, keyed on the string, sees a header change) is
+compiled with NVRTC through ``cupy.RawModule``, once per round count and
+process, with contraction of multiply-adds off (``--fmad=false``) as the
+transforms require.  CuPy adds ``-ftz=true`` after our options; the kernel
+keeps float32 subnormals in spite of it (chacha_transforms.h,
+cr_f64_to_f32), which tests/test_cuda_compile.py checks in the PTX.
 """
 import importlib
 import pathlib
+import re
 import threading
 
 import numpy as np
+
+from chacharand import _counter
 
 KERNEL_DIR = pathlib.Path(__file__).parent / "_core" / "chacha"
 KERNEL_SOURCE = KERNEL_DIR / "chacha_cuda.cu"
@@ -66,9 +73,35 @@ _modules: dict = {}
 _modules_lock = threading.Lock()
 
 
+_LOCAL_INCLUDE = re.compile(r'^[ \t]*#[ \t]*include[ \t]+"([^"]+)"[ \t]*$',
+                            re.MULTILINE)
+
+
+def module_source(directory=KERNEL_DIR, name=KERNEL_SOURCE.name):
+    """The kernel module's source as one string: `name` with each of its
+    own headers (``#include "..."``) put in place, once, recursively.
+
+    CuPy's kernel cache keys on the source text and the options only, so
+    a header that changed alone would otherwise load the old kernels.
+    """
+    seen = set()
+
+    def expand(file_name):
+        if file_name in seen:
+            return f"/* {file_name}: included above */\n"
+        seen.add(file_name)
+        text = (directory / file_name).read_text(encoding="utf-8")
+        return _LOCAL_INCLUDE.sub(
+            lambda m: f"/* ---- {m.group(1)} ---- */\n" + expand(m.group(1)),
+            text)
+
+    return expand(name)
+
+
 def compile_options(rounds):
-    """The NVRTC options of the kernel module for `rounds` (8, 12, 20)."""
-    return ("--std=c++17", "--fmad=false", f"-I{KERNEL_DIR}",
+    """The NVRTC options of the kernel module for `rounds` (8, 12, 20);
+    CuPy adds its own after these."""
+    return ("--std=c++17", "--fmad=false",
             f"-DCHACHA_CUDA_ROUNDS={rounds}", f"-DCHACHA_CUDA_ILP={ILP}")
 
 
@@ -80,9 +113,8 @@ def kernel(cupy, rounds, name):
         module = _modules.get(key)
         if module is None:
             try:
-                module = cupy.RawModule(
-                    code=KERNEL_SOURCE.read_text(encoding="utf-8"),
-                    options=compile_options(rounds))
+                module = cupy.RawModule(code=module_source(),
+                                        options=compile_options(rounds))
                 module.compile()
             except Exception as exc:
                 raise RuntimeError(
@@ -116,3 +148,23 @@ def launch(cupy, function, input_words, first_word, n, words_per_element,
     function((grid,), (threads,),
              (input_d, np.uint32(first_word), np.uint64(n), *params, out),
              shared_mem=shared_bytes(threads))
+
+
+def draw(cupy, bit_generator, function, n, words_per_element, params, out,
+         threads=THREADS, grid=None):
+    """Claim the draw's words of `bit_generator` and launch `function` on
+    them into `out`; a launch that fails at once (an error or an
+    interrupt raised by the launch call: no memory for the input, no
+    device, a launch configuration the device refuses) gives the words
+    back, so the bit generator is where it was.  Errors the device reports
+    later, while the kernel runs, come after the position has moved."""
+    nwords = words_per_element * n
+    words, first_word = _counter.claim(bit_generator, nwords)
+    if not n:
+        return
+    try:
+        launch(cupy, function, words, first_word, n, words_per_element,
+               params, out, threads, grid)
+    except BaseException:
+        _counter.unclaim(bit_generator, words, first_word, nwords)
+        raise

@@ -1,4 +1,4 @@
-from numpy.random import BitGenerator, SeedSequence
+from numpy.random import BitGenerator, RandomState, SeedSequence
 from numpy.random import Generator as _NumPyGenerator
 from numpy.typing import ArrayLike
 
@@ -11,7 +11,7 @@ class Generator(_NumPyGenerator):
 
 def default_rng(
     seed: None | int | ArrayLike | SeedSequence | BitGenerator
-    | _NumPyGenerator = ...,
+    | _NumPyGenerator | RandomState = ...,
 ) -> Generator: ...
 def deferred_methods() -> frozenset[str]: ...
 def fast_path_calls(generator: _NumPyGenerator) -> int: ...

@@ -21,21 +21,23 @@ import warnings
 import numpy as np
 
 from cpython.bytes cimport PyBytes_AS_STRING, PyBytes_FromStringAndSize
+from cpython.pycapsule cimport PyCapsule_IsValid
 from libc.math cimport isfinite, isnan, signbit, sqrt
 from libc.stdint cimport (int8_t, int16_t, int32_t, int64_t, uint8_t,
                           uint16_t, uint32_t, uint64_t)
-from libc.string cimport memset
+from libc.string cimport memcpy, memset
 
 cimport numpy as cnp
 
 from chacharand._base cimport (
-    CRG_BINOMIAL, CRG_BOUNDED_BOOL, CRG_HYPERGEOMETRIC, CRG_LOGSERIES,
-    CRG_V_ZIPF_UMIN, CRG_ZIPF, CRG_MULTINOMIAL, CRG_MVHG, crg_mvhg_job, CRG_BOUNDED_U8, CRG_BOUNDED_U16,
+    CRG_BINOMIAL, CRG_BOUNDED_BOOL, CRG_BOUNDED_U8, CRG_BOUNDED_U16,
     CRG_BOUNDED_U32, CRG_BOUNDED_U64, CRG_FLOYD, CRG_GEOMETRIC,
+    CRG_HYPERGEOMETRIC, CRG_LOGSERIES, CRG_MULTINOMIAL, CRG_MVHG,
     CRG_NEG_BINOMIAL, CRG_NORMAL, CRG_POISSON, CRG_RANDOM, CRG_SHUFFLE,
     CRG_STD_EXP, CRG_STD_EXP_INV, CRG_STD_NORMAL, CRG_UNIFORM,
-    CRG_V_BINOMIAL_LOG1P, CRG_V_BTPE_STIRLING_FIXED, KeyedBitGenerator,
-    crg_args, crg_floyd_job, crg_shuffle_job)
+    CRG_V_BINOMIAL_LOG1P, CRG_V_BTPE_STIRLING_FIXED, CRG_V_ZIPF_UMIN,
+    CRG_ZIPF, KeyedBitGenerator, crg_args, crg_floyd_job, crg_mvhg_job,
+    crg_shuffle_job)
 
 cnp.import_array()
 
@@ -246,29 +248,26 @@ cdef class _Source:
                      cnp.PyArray_SIZE(arr), spec.itemsize, &args)
             return arr
         self.run(spec.method, <char *>&value, 1, spec.itemsize, &args)
-        # The value's bits, read as the dtype (the fill wrote itemsize
-        # bytes at the start of `value`).
+        # The value's bits, read as the dtype: the fill wrote itemsize
+        # bytes at the start of `value`, copied out (not read through a
+        # cast pointer, which strict aliasing forbids).
         cdef object v
+        cdef int8_t v8
+        cdef int16_t v16
+        cdef int32_t v32
         if spec.bits == 1:
             v = (<uint8_t *>&value)[0] != 0
-        elif spec.signed:
-            if spec.bits == 64:
-                v = <int64_t>value
-            elif spec.bits == 32:
-                v = (<int32_t *>&value)[0]
-            elif spec.bits == 16:
-                v = (<int16_t *>&value)[0]
-            else:
-                v = (<int8_t *>&value)[0]
+        elif spec.bits == 64:
+            v = <int64_t>value if spec.signed else value
+        elif spec.bits == 32:
+            memcpy(&v32, &value, 4)
+            v = v32 if spec.signed else <uint32_t>v32
+        elif spec.bits == 16:
+            memcpy(&v16, &value, 2)
+            v = v16 if spec.signed else <uint16_t>v16
         else:
-            if spec.bits == 64:
-                v = value
-            elif spec.bits == 32:
-                v = (<uint32_t *>&value)[0]
-            elif spec.bits == 16:
-                v = (<uint16_t *>&value)[0]
-            else:
-                v = (<uint8_t *>&value)[0]
+            memcpy(&v8, &value, 1)
+            v = v8 if spec.signed else <uint8_t>v8
         result = spec.scalar(v)
         if dtype is bool or dtype is int:
             return dtype(result)    # as NumPy: a Python int or bool
@@ -1267,24 +1266,37 @@ for _name in FAST_METHODS:
 del _name
 
 
+cdef bint _is_bit_generator(object candidate):
+    """Whether `candidate` is a bit generator as numpy's Generator sees one:
+    anything with a valid "BitGenerator" capsule (numpy's own test)."""
+    capsule = getattr(candidate, "capsule", None)
+    return capsule is not None and PyCapsule_IsValid(capsule, "BitGenerator")
+
+
 def default_rng(seed=None):
     """A :class:`Generator` over a ChaCha20 bit generator.
 
     Parameters
     ----------
-    seed : None, int, array_like[ints], SeedSequence, BitGenerator, Generator
+    seed : None, int, array_like[ints], SeedSequence, BitGenerator, Generator, RandomState
         As for :func:`numpy.random.default_rng`: a seed makes a new
         :class:`~chacharand.ChaCha20` (None: 256 bits of OS entropy); a
         bit generator is wrapped as it is; a Generator is returned
-        unaltered.
+        unaltered; a :class:`numpy.random.RandomState` gives a Generator
+        over the RandomState's own bit generator (shared with it, as
+        NumPy's ``default_rng`` does).
 
     Returns
     -------
     Generator
     """
+    # numpy's order of tests, so that each kind of seed is taken as numpy's
+    # default_rng takes it.
+    if _is_bit_generator(seed):
+        return Generator(seed)
     if isinstance(seed, _NumPyGenerator):
         return seed
-    if isinstance(seed, np.random.BitGenerator):
-        return Generator(seed)
+    if isinstance(seed, np.random.RandomState):
+        return Generator(seed._bit_generator)
     from chacharand._registry import DEFAULT_FAMILY, family
     return Generator(family(DEFAULT_FAMILY).cls(seed))

@@ -72,8 +72,11 @@ def parallel_generators(n, seed=None, *, bit_generator=None,
     and ChaCha20; streams of one key, disjoint by construction):
 
     * from a seed, the key is the one ``ChaCha20(seed)`` has, and
-      generator ``i`` is on stream ``i``: it equals
-      ``ChaCha20(seed, stream=i)``, for ``i = 0 .. n-1``;
+      generator ``i`` is on stream ``i``: it is
+      ``ChaCha20(key=ChaCha20(seed).key, stream=i)``, children included,
+      for ``i = 0 .. n-1``.  ``ChaCha20(seed, stream=i)`` draws the same
+      words, and for ``i >= 1`` spawns the same children; on stream 0 it
+      spawns the seed's own (see the parallel page);
     * from an existing generator ``g``, generator ``i`` (counting from 1)
       is ``g.jumped(i)``: the same key and word position, stream
       ``g.stream + i`` modulo 2**64.  The workers never repeat the

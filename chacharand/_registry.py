@@ -68,6 +68,14 @@ class Family:
         ``state['state']``'s fields, in order: name -> :class:`StateField`.
     summary : str
         One line for listings.
+    simd_kernels : bool
+        Whether its keystream runs on SIMD kernels picked at run time
+        (``backend``, :func:`~chacharand.chacha_backends`).
+    counter_based : bool
+        Whether :class:`~chacharand.CounterGenerator` (and
+        ``chacharand.cuda``) draws from it: element i of a draw is a fixed
+        function of (key, stream, position + K*i), computed alone on any
+        device.  It needs O(1) seeking to any word and streams of one key.
     """
 
     name: str
@@ -79,6 +87,8 @@ class Family:
     word_bits: int
     state: dict
     summary: str
+    simd_kernels: bool = False
+    counter_based: bool = False
 
     @property
     def cls(self):
@@ -116,7 +126,8 @@ def _isaac_state(word, words=256):
 
 def _chacha(rounds, summary):
     return Family(f"ChaCha{rounds}", "chacharand._chacha", True, True, 32,
-                  True, 32, _CHACHA_STATE, summary)
+                  True, 32, _CHACHA_STATE, summary, simd_kernels=True,
+                  counter_based=True)
 
 
 FAMILIES = (
@@ -128,7 +139,8 @@ FAMILIES = (
            {"key": StateField("bytes", 32),
             "used": StateField("int", limit=125),
             "read_buffer": StateField("bytes", limit=9)},
-           "Go's math/rand/v2.ChaCha8 (C2SP chacha8rand), bit for bit"),
+           "Go's math/rand/v2.ChaCha8 (C2SP chacha8rand), bit for bit",
+           simd_kernels=True),
     Family("HC128", "chacharand._hc128", False, False, 32, True, 32,
            {"p": _words("uint32", 512), "q": _words("uint32", 512),
             "buffer": _words("uint32", 16), "counter": _scalar("uint32"),

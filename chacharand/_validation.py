@@ -69,7 +69,11 @@ def as_size(size, name="size"):
     else:
         dims = (as_int(size, name),)
     if any(d < 0 for d in dims):
-        raise ValueError(f"{name} must be non-negative, got {size!r}")
+        # numpy's words (np.empty's, which its random_raw checks by from
+        # numpy 2.5), and the argument's name.
+        raise ValueError(
+            f"negative dimensions are not allowed: {name} must be "
+            f"non-negative, got {size!r}")
     return dims
 
 

@@ -1,42 +1,14 @@
-from typing import Any, Literal
-
-import numpy as np
-from numpy.typing import DTypeLike
+from typing import Literal
 
 from chacharand._chacha import ChaChaBitGenerator
+from chacharand._counter_generator import CounterGenerator
 
 __all__ = ["CudaUnavailable", "Generator"]
 
 class CudaUnavailable(RuntimeError): ...
 
-_Size = None | int | tuple[int, ...]
-
-class Generator:
+class Generator(CounterGenerator):
     def __init__(
         self, bit_generator: ChaChaBitGenerator, *,
         device: None | Literal["cuda", "cpu"] = ...,
     ) -> None: ...
-    @property
-    def bit_generator(self) -> ChaChaBitGenerator: ...
-    @property
-    def device(self) -> Literal["cuda", "cpu"]: ...
-    def random_raw(self, size: _Size = ..., out: Any = ...) -> Any: ...
-    def random(
-        self, size: _Size = ..., dtype: DTypeLike = ..., out: Any = ...
-    ) -> Any: ...
-    def bytes(self, length: int) -> Any: ...
-    def standard_normal(
-        self, size: _Size = ..., dtype: DTypeLike = ..., out: Any = ...
-    ) -> Any: ...
-    def normal(
-        self, loc: float = ..., scale: float = ..., size: _Size = ...,
-        dtype: DTypeLike = ...,
-    ) -> Any: ...
-    def uniform(
-        self, low: float = ..., high: float = ..., size: _Size = ...,
-        dtype: DTypeLike = ...,
-    ) -> Any: ...
-    def integers(
-        self, low: int, high: None | int = ..., size: _Size = ...,
-        dtype: DTypeLike = ..., endpoint: bool = ...,
-    ) -> Any: ...

@@ -58,6 +58,9 @@ default_role = "py:obj"
 doctest_global_setup = """
 import numpy as np
 """
+# The example scripts the pages include, importable by their doctests
+# (parallel.rst runs parallel_pi.py's main).
+doctest_path = [str(pathlib.Path(__file__).parent / "examples")]
 
 # -- autodoc and numpydoc -----------------------------------------------------
 

@@ -100,3 +100,20 @@ def test_sizes_too_large_are_clear_errors(cls):
     with pytest.raises((ValueError, MemoryError), match="size"):
         bitgen.random_raw(2**61)
     same_stream(bitgen, cls(71))
+
+
+@class_params
+@pytest.mark.parametrize("size", [-1, (-1, 5), (3, -2)])
+@pytest.mark.parametrize("output", [True, False])
+def test_negative_sizes_are_numpys_value_error(cls, size, output):
+    """numpy's message, whether the values are returned or not (numpy 2.5
+    checks both; before, random_raw(output=False) summed the size)."""
+    if output:
+        with pytest.raises(ValueError) as numpys:
+            np.random.PCG64(71).random_raw(size)
+        assert "negative dimensions are not allowed" in str(numpys.value)
+    bitgen = cls(71)
+    with pytest.raises(ValueError,
+                       match="negative dimensions are not allowed: size"):
+        bitgen.random_raw(size, output=output)
+    same_stream(bitgen, cls(71))

@@ -19,6 +19,7 @@ import sys
 import pytest
 
 import chacharand
+from chacharand._registry import FAMILIES as REGISTRY
 from _support.installed import mypy_env
 
 ROOT = pathlib.Path(__file__).resolve().parent.parent
@@ -105,9 +106,9 @@ def test_bench_json_structure(bench_json):
 
     names = [g["name"] for g in report["generators"]]
     assert set(BIT_GENERATORS) <= set(names)
-    # One line per backend for ChaCha8, ChaCha20 and ChaCha8Rand.
+    # One line per backend for each family with SIMD kernels.
     default = chacharand.default_chacha_backend()
-    for cls in ("ChaCha8", "ChaCha20", "ChaCha8Rand"):
+    for cls in [f.name for f in REGISTRY if f.simd_kernels]:
         backends = {g["backend"] for g in report["generators"]
                     if g["algorithm"] == cls and g["family"] == "chacharand"}
         assert backends == set(chacharand.chacha_backends())
@@ -312,3 +313,15 @@ def test_installed_command_type_checks_without_optional_packages(tmp_path):
     out = proc.stdout + proc.stderr
     assert "not checking stubs" not in out, out[-3000:]
     assert "chacharand._cli" not in out and "chacharand._bench" not in out
+
+
+def test_counter_bench_reports_every_method_and_the_streams():
+    from chacharand._bench import counter
+    report = counter.run(256, 1, 1e3)
+    assert report["schema"] == "chacharand-bench-counter/1"
+    assert [r["method"] for r in report["methods"]] == list(counter.METHODS)
+    for r in report["methods"]:
+        assert r["ns_per_value"] > 0 and r["ratio_to_pcg64"] > 0
+    assert {r["streams"] for r in report["streams"]} == {64}
+    text = counter.format_text(report)
+    assert "standard_exponential" in text and "64 x 4" in text

@@ -42,3 +42,15 @@ def test_bench_threads_table(capsys):
     text = capsys.readouterr().out
     assert "random(64), chacharand.Generator(ChaCha8)" in text
     assert "integers(0, 100, 16), numpy.random.Generator(PCG64)" in text
+    assert "random(64), control: pure-Python loop" in text
+
+
+def test_control_loop_answers_the_same_calls():
+    """The pure-Python control draws what the workloads ask for: values
+    of the asked range, a new batch each call."""
+    loop = threads.PythonLoop(1000)
+    xs = loop.random(64)
+    assert len(xs) == 64 and all(0.0 <= x < 1.0 for x in xs)
+    ks = loop.integers(0, 100, 16)
+    assert len(ks) == 16 and all(0 <= k < 100 for k in ks)
+    assert loop.random(64) != xs

@@ -19,6 +19,11 @@ import subprocess
 
 import pytest
 
+# No Python in them: the main run runs them once, the matrix's whole-suite
+# entry does not run them again (and, as builds, the quick loop leaves them
+# out: tests/conftest.py).
+pytestmark = pytest.mark.c_core
+
 C_TESTS = pathlib.Path(__file__).parent / "c"
 
 if not (C_TESTS / "Makefile").exists():

@@ -15,6 +15,7 @@ SPEC = load("chacha8rand_spec.json")
 SPEC_KEY = SPEC["key_ascii"].encode("ascii")
 SPEC_OUTPUT = bytes.fromhex("".join(SPEC["output_hex"]))
 BACKENDS = chacharand.chacha_backends()
+READBUF_HEX = b"readbuf:".hex()
 
 
 def on(backend, **kwargs):
@@ -110,27 +111,77 @@ def test_go_read_uint64_and_marshal_sessions(backend, case):
     play(on(backend, key=bytes.fromhex(case["key"])), case["steps"])
 
 
+def go_zero_value():
+    """What refdata_go unmarshals into: rand.NewChaCha8([32]byte{})."""
+    return ChaCha8Rand(key=bytes(32))
+
+
+def unmarshalled_in_place(data, into=None):
+    rng = go_zero_value() if into is None else into
+    assert rng.unmarshal_binary(data) is None
+    return rng
+
+
+def a_used_generator():
+    """A generator with a state of its own and Read bytes pending."""
+    rng = ChaCha8Rand(key=bytes(range(32)))
+    rng.random_raw(130)
+    rng.random_bytes(3)
+    assert len(rng.state["state"]["read_buffer"]) == 5
+    return rng
+
+
+# The two ways in: a new generator, and Go's UnmarshalBinary in place.
+UNMARSHAL = pytest.mark.parametrize("unmarshal", [
+    ChaCha8Rand.from_marshaled, unmarshalled_in_place,
+], ids=["from_marshaled", "in_place"])
+
+
+@UNMARSHAL
 @by_id(GO["sessions"])
-def test_go_sessions_resume_from_every_marshalled_state(case):
+def test_go_sessions_resume_from_every_marshalled_state(case, unmarshal):
     """Each state Go marshalled, unmarshalled here, goes on as Go did."""
     steps = case["steps"]
     for i, step in enumerate(steps):
         if step["op"] == "marshal":
-            rng = ChaCha8Rand.unmarshal_binary(bytes.fromhex(step["out"]))
+            rng = unmarshal(bytes.fromhex(step["out"]))
             play(rng, steps[i:])
 
 
+@by_id([c for c in GO["sessions"]
+        if any(s["op"] == "marshal" and s["out"].startswith(
+            READBUF_HEX) for s in c["steps"])])
+def test_go_sessions_resume_in_place_on_a_used_generator(case):
+    """Onto a generator with a state of its own: where `data` carries a
+    Read buffer, Go's UnmarshalBinary sets the whole state too."""
+    steps = case["steps"]
+    for i, step in enumerate(steps):
+        if step["op"] == "marshal" and step["out"].startswith(READBUF_HEX):
+            rng = unmarshalled_in_place(bytes.fromhex(step["out"]),
+                                        into=a_used_generator())
+            play(rng, steps[i:])
+
+
+@UNMARSHAL
 @by_id([u for u in GO["unmarshal"] if "error" not in u])
-def test_go_unmarshal_accepted(case):
-    rng = ChaCha8Rand.unmarshal_binary(bytes.fromhex(case["data"]))
+def test_go_unmarshal_accepted(case, unmarshal):
+    rng = unmarshal(bytes.fromhex(case["data"]))
     play(rng, case["next"])
 
 
 @by_id([u for u in GO["unmarshal"] if "error" in u])
 def test_go_unmarshal_refused(case):
-    """What Go refuses (or panics on) is a ValueError naming `data`."""
+    """What Go refuses (or panics on) is a ValueError naming `data`, and
+    a generator refused in place is left as it was."""
+    data = bytes.fromhex(case["data"])
     with pytest.raises(ValueError, match="data"):
-        ChaCha8Rand.unmarshal_binary(bytes.fromhex(case["data"]))
+        ChaCha8Rand.from_marshaled(data)
+    rng, twin = a_used_generator(), a_used_generator()
+    with pytest.raises(ValueError, match="data"):
+        rng.unmarshal_binary(data)
+    assert rng.state == twin.state
+    assert rng.random_bytes(13) == twin.random_bytes(13)
+    assert rng.random_raw() == twin.random_raw()
 
 
 # ---- Read semantics, marshalling, bad input ------------------------------------
@@ -176,15 +227,59 @@ def test_marshal_round_trip_and_format():
     rng.random_bytes(5)
     data = rng.marshal_binary()
     assert data.startswith(b"readbuf:\x03")
-    twin = ChaCha8Rand.unmarshal_binary(bytearray(data))
-    assert twin.state == rng.state
-    assert twin.random_bytes(20) == rng.random_bytes(20)
+    twin = ChaCha8Rand.from_marshaled(bytearray(data))
+    in_place = unmarshalled_in_place(memoryview(data), a_used_generator())
+    assert twin.state == in_place.state == rng.state
+    assert in_place.random_bytes(20) == twin.random_bytes(20) \
+        == rng.random_bytes(20)
 
 
-def test_unmarshal_spawns_from_its_key():
+def test_from_marshaled_spawns_from_its_key():
     data = ChaCha8Rand(key=SPEC_KEY).marshal_binary()
-    a, b = (ChaCha8Rand.unmarshal_binary(data).spawn(1)[0] for _ in range(2))
+    a, b = (ChaCha8Rand.from_marshaled(data).spawn(1)[0] for _ in range(2))
     assert a.random_raw() == b.random_raw()
+    assert a.random_raw() == \
+        ChaCha8Rand(key=SPEC_KEY).spawn(1)[0].random_raw(2)[1]
+
+
+def test_unmarshal_in_place_keeps_the_seed_sequence():
+    """As setting state: the generator spawns what it spawned before."""
+    rng = ChaCha8Rand(5)
+    rng.unmarshal_binary(ChaCha8Rand(key=SPEC_KEY).marshal_binary())
+    assert rng.random_raw() == ChaCha8Rand(key=SPEC_KEY).random_raw()
+    assert rng.spawn(1)[0].random_raw() == ChaCha8Rand(5).spawn(1)[0] \
+        .random_raw()
+
+
+def test_unmarshal_in_place_without_a_read_buffer_leaves_none_pending():
+    """The whole state is the one `data` encodes (where Go's keeps the
+    receiver's pending bytes: the documented difference)."""
+    data = ChaCha8Rand(key=SPEC_KEY).marshal_binary()
+    assert not data.startswith(b"readbuf:")
+    rng = unmarshalled_in_place(data, a_used_generator())
+    assert rng.state["state"]["read_buffer"] == b""
+    assert rng.random_bytes(11) == SPEC_OUTPUT[:11]
+
+
+def test_unmarshal_binary_is_not_a_constructor():
+    """The class call (a classmethod in earlier development versions)
+    is a TypeError now, not a silent no-op; from_marshaled constructs."""
+    data = ChaCha8Rand(key=SPEC_KEY).marshal_binary()
+    with pytest.raises(TypeError):
+        ChaCha8Rand.unmarshal_binary(data)
+    assert isinstance(ChaCha8Rand.from_marshaled(data), ChaCha8Rand)
+
+
+@pytest.mark.parametrize("generator", [np.random.Generator,
+                                       chacharand.Generator])
+def test_generator_bytes_is_numpys_not_gos_read(generator):
+    """Generator.bytes: NumPy's, four bytes of each 32-bit draw (the upper
+    half of a whole value), not random_bytes (Go's Read)."""
+    values = ChaCha8Rand(key=SPEC_KEY).random_raw(3)
+    uppers = (values >> np.uint64(32)).astype("<u4").tobytes()
+    got = generator(ChaCha8Rand(key=SPEC_KEY)).bytes(10)
+    assert got == uppers[:10]
+    assert got != ChaCha8Rand(key=SPEC_KEY).random_bytes(10)
 
 
 @pytest.mark.parametrize("data, exc", [
@@ -195,7 +290,11 @@ def test_unmarshal_spawns_from_its_key():
 ])
 def test_unmarshal_bad_data(data, exc):
     with pytest.raises(exc, match="data"):
-        ChaCha8Rand.unmarshal_binary(data)
+        ChaCha8Rand.from_marshaled(data)
+    rng, twin = a_used_generator(), a_used_generator()
+    with pytest.raises(exc, match="data"):
+        rng.unmarshal_binary(data)
+    assert rng.state == twin.state
 
 
 @pytest.mark.parametrize("key, exc", [

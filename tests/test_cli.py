@@ -59,6 +59,10 @@ def test_info_json_for_scripts(tmp_path):
     assert [f["name"] for f in facts["families"]] == \
         [f.name for f in FAMILIES]
     assert facts["chacha_backends"] == chacharand.chacha_backends()
+    assert {f["name"] for f in facts["families"] if f["counter_based"]} == \
+        {"ChaCha8", "ChaCha12", "ChaCha20"}
+    assert {f["name"] for f in facts["families"] if f["simd_kernels"]} == \
+        {"ChaCha8", "ChaCha12", "ChaCha20", "ChaCha8Rand"}
     assert facts["demo"]["rfc8439_2_3_2"] == RFC_BLOCK
     assert facts["demo"]["first_uint32_zero_key"] == ZERO_KEY_WORDS
     assert facts["demo"]["advanced_word_pos"] == 2 * 10**18
@@ -92,13 +96,50 @@ def test_version_on_every_level(tmp_path, args):
 @pytest.mark.parametrize("args", [
     ["bogus"], ["--bogus"], ["info", "extra"], ["info", "--bogus"],
     ["bench", "--size", "0"], ["bench", "--size", "x"],
-    ["bench", "--repeat", "-1"], ["bench", "bogus"]])
+    ["bench", "--repeat", "-1"], ["bench", "bogus"],
+    ["bench", "--cuda", "--threads"]])
 def test_wrong_input_gives_usage_on_stderr_and_status_2(tmp_path, args):
     proc = run(args, tmp_path, check=False)
     assert proc.returncode == 2
     assert proc.stdout == ""
     assert proc.stderr.startswith("usage: ")
     assert "error:" in proc.stderr
+
+
+def test_bench_refuses_cuda_with_threads_naming_both(tmp_path):
+    """Two runs of their own: refused, not one of them silently dropped."""
+    for args in (["--cuda", "--threads"], ["--threads", "--cuda"]):
+        proc = run(["bench", *args, "--quick"], tmp_path, check=False)
+        assert proc.returncode == 2
+        assert "--cuda" in proc.stderr and "--threads" in proc.stderr
+
+
+@pytest.mark.parametrize("where", ["missing directory", "a directory"])
+def test_bench_checks_the_json_path_before_running(tmp_path, where):
+    """An unwritable --json FILE is a usage error at once: nothing is
+    timed (no table on stdout) and there is no traceback."""
+    path = (tmp_path / "no" / "such" / "bench.json"
+            if where == "missing directory" else tmp_path)
+    proc = run(["bench", "--json", str(path)], tmp_path, check=False)
+    assert proc.returncode == 2
+    assert proc.stdout == ""
+    assert proc.stderr.startswith("usage: ")
+    assert "--json" in proc.stderr and str(path) in proc.stderr
+    assert "Traceback" not in proc.stderr
+
+
+def test_bench_json_check_leaves_no_file_behind(tmp_path):
+    """The check of a new path removes the file it made; an existing file
+    is kept as it is until the report replaces it."""
+    from chacharand._cli import bench
+    new = tmp_path / "new.json"
+    assert bench._writable_file(str(new)) == str(new)
+    assert not new.exists()
+    old = tmp_path / "old.json"
+    old.write_text("kept", encoding="utf-8")
+    assert bench._writable_file(str(old)) == str(old)
+    assert old.read_text(encoding="utf-8") == "kept"
+    assert bench._writable_file("-") == "-"
 
 
 @pytest.mark.skipif(SCRIPT is None, reason="no chacharand script next to "

@@ -14,7 +14,9 @@ import numpy as np
 import pytest
 
 import chacharand.cuda as cuda
-from chacharand import HC128, ISAAC, ISAAC64, ChaCha8, ChaCha20
+from chacharand._counter_generator import _check_out_alignment
+from chacharand import (HC128, ISAAC, ISAAC64, ChaCha8, ChaCha20,
+                        _counter, _cuda_kernels)
 
 
 def twin():
@@ -35,13 +37,23 @@ def test_other_bit_generators_are_refused(bg):
 
 
 def test_device_names():
-    with pytest.raises(ValueError, match="device must be 'cuda' or 'cpu'"):
+    with pytest.raises(ValueError, match="device must be 'cpu' or 'cuda'"):
         cuda.Generator(ChaCha8(1), device="gpu")
     with pytest.raises(TypeError, match="device must be"):
         cuda.Generator(ChaCha8(1), device=0)
     gen = twin()
     assert gen.device == "cpu" and isinstance(gen.bit_generator, ChaCha8)
     assert "device='cpu'" in repr(gen)
+
+
+def misaligned(dtype, n=3):
+    """A writeable C-contiguous array of `dtype` one byte off alignment."""
+    dtype = np.dtype(dtype)
+    out = np.frombuffer(bytearray(n * dtype.itemsize + 1), dtype=dtype,
+                        count=n, offset=1)
+    assert out.flags.c_contiguous and out.flags.writeable
+    assert not out.flags.aligned
+    return out
 
 
 class ForeignCudaArray:
@@ -51,6 +63,34 @@ class ForeignCudaArray:
                                 "data": (0, False), "version": 3}
     dtype = np.dtype(np.float64)
     shape = (3,)
+
+
+class ForeignCudaArrayAt:
+    """The protocol of a device array of float64 whose data starts at
+    `address`."""
+
+    dtype = np.dtype(np.float64)
+    shape = (3,)
+
+    def __init__(self, address):
+        self.__cuda_array_interface__ = {
+            "shape": (3,), "typestr": "<f8", "data": (address, False),
+            "version": 3}
+
+
+@pytest.mark.parametrize("address, ok", [(0x7000_0000, True),
+                                         (0x7000_0008, True),
+                                         (0x7000_0004, False),
+                                         (0x7000_0001, False)])
+def test_device_arrays_are_checked_for_alignment(address, ok):
+    """On the GPU the same check reads the array's interface (the GPU's
+    own draws with a misaligned CuPy view: tests/test_cuda_gpu.py)."""
+    array = ForeignCudaArrayAt(address)
+    if ok:
+        _check_out_alignment(array, array.dtype)
+    else:
+        with pytest.raises(ValueError, match=f"starts at {address:#x}"):
+            _check_out_alignment(array, array.dtype)
 
 
 BAD_CALLS = [
@@ -71,6 +111,12 @@ BAD_CALLS = [
     (lambda g: g.random(out=ForeignCudaArray()), TypeError,
      "out must be a numpy array for device='cpu'"),
     (lambda g: g.random(out=[0.0, 0.0]), TypeError, "numpy array"),
+    (lambda g: g.random(out=misaligned(np.float64)), ValueError,
+     r"out must be aligned to its item size \(8 bytes"),
+    (lambda g: g.random_raw(out=misaligned(np.uint64)), ValueError,
+     "out must be aligned"),
+    (lambda g: g.standard_normal(out=misaligned(np.float32), dtype="f4"),
+     ValueError, r"out must be aligned to its item size \(4 bytes"),
     (lambda g: g.standard_normal(3, dtype=np.int64), TypeError,
      "Unsupported dtype"),
     (lambda g: g.normal(0, -1, 3), ValueError, "scale must be >= 0"),
@@ -195,3 +241,33 @@ def test_without_a_device_the_gpu_generator_says_so():
     assert isinstance(info.value, RuntimeError)
     if reason is not None:
         assert type(reason).__name__ in str(info.value)
+
+
+def test_a_launch_that_fails_gives_the_words_back():
+    """The launch of a GPU draw fails for real here (CuPy cannot reach a
+    device to copy the kernel's input there) after the words were
+    claimed: the bit generator is put back where it was."""
+    cupy, reason = cupy_without_device()
+    bg = ChaCha8(1, word_pos=5)
+    before = bg.state
+    with pytest.raises(Exception) as info:
+        _cuda_kernels.draw(cupy, bg, None, 1000, 2, (), None)
+    if reason is not None:
+        assert type(info.value) is type(reason)
+    assert bg.state == before
+
+
+def test_words_are_given_back_only_while_nothing_else_moved():
+    bg = ChaCha8(1, word_pos=2**68 - 3)
+    words, first = _counter.claim(bg, 10)     # wraps past 2**68
+    assert bg.word_pos == 7
+    assert _counter.unclaim(bg, words, first, 10)
+    assert bg.word_pos == 2**68 - 3
+    words, first = _counter.claim(bg, 10)
+    bg.random_raw(1)                             # another draw since
+    assert not _counter.unclaim(bg, words, first, 10)
+    assert bg.word_pos == 9
+    words, first = _counter.claim(bg, 4)
+    bg.stream = 3                                # another stream since
+    assert not _counter.unclaim(bg, words, first, 4)
+    assert bg.word_pos == 13 and bg.stream == 3

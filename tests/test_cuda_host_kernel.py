@@ -15,7 +15,7 @@ import numpy as np
 import pytest
 
 import chacharand.cuda as cuda
-from chacharand import _cuda_kernels, _cuda_twin
+from chacharand import _counter, _cuda_kernels
 from _support.cuda_cases import FAMILIES, make
 
 HERE = pathlib.Path(__file__).parent / "cuda_host"
@@ -45,7 +45,7 @@ def run_kernel(driver, name, shape, family, word_pos, n, k, dtype,
     """What the kernel chacha<R>_<name> makes for `n` elements from
     word_pos, and the bit generator's position after the claim."""
     bg = make(family, word_pos)
-    words, first_word = _cuda_twin.claim(bg, k * n)
+    words, first_word = _counter.claim(bg, k * n)
     assert bg.word_pos == (word_pos + k * n) % 2**68
     rounds = family(0).rounds
     args = [str(driver), f"chacha{rounds}_{name}", str(shape[0]),
@@ -87,6 +87,11 @@ CASES = {
     "normal_f32-affine": (2, np.float32, (-1.0, 3.0, 1),
                           lambda f, p, n: twin(f, p).normal(-1.0, 3.0, n,
                                                             np.float32)),
+    "exponential_f64": (2, np.float64, (2.5, 0, 0),
+                        lambda f, p, n: twin(f, p).exponential(2.5, n)),
+    "exponential_f32": (1, np.float32, (1.0, 0, 0),
+                        lambda f, p, n: twin(f, p).standard_exponential(
+                            n, np.float32)),
     "integers_narrow_u8": (2, np.uint8, (2**64 - 100, 199, 0),
                            lambda f, p, n: twin(f, p).integers(
                                -100, 100, n, np.int8).view(np.uint8)),

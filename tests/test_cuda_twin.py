@@ -143,3 +143,25 @@ def test_methods_in_sequence_continue_the_stream():
     cpu.advance(6)
     assert gen.bytes(5).tobytes() == cpu.random_bytes(5)
     assert bg.word_pos == cpu.word_pos
+
+
+def test_float32_uniform_can_round_up_to_high():
+    """docs/gpu.rst: low + span * u in double, rounded to float32, gives
+    high itself for the largest u (w >> 8 = 2**24 - 1) when the float32
+    spacing at high is wider than span * 2**-24."""
+    bg = make(FAMILIES[0], 0)
+    found = None
+    for chunk in range(64):  # 2**20 words each; about 16 expected
+        w = np.frombuffer(bg.random_bytes(4 << 20), dtype="<u4")
+        hits = np.flatnonzero((w >> 8) == 2**24 - 1)
+        if hits.size:
+            found = (chunk << 20) + int(hits[0])
+            break
+    assert found is not None
+    gen, _ = twin(FAMILIES[0], found)
+    assert gen.uniform(2.0, 3.0, 1, np.float32)[0] == np.float32(3.0)
+    element, _ = ref.uniform(np.float32, 2.0, 3.0)
+    assert element([int(x) for x in words(FAMILIES[0], found, 1)]) == 3.0
+    # [0, 1): the float32 below 1 is 1 - 2**-24, exactly u: no rounding.
+    gen, _ = twin(FAMILIES[0], found)
+    assert gen.uniform(0.0, 1.0, 1, np.float32)[0] == np.float32(1 - 2**-24)

@@ -20,6 +20,10 @@ from numpy.random import Generator
 from chacharand import HC128, ChaCha8, ChaCha20
 from chacharand._registry import FAMILIES
 
+# Run on the free-threaded interpreter of the matrix too: the example must
+# keep the GIL off there.
+pytestmark = pytest.mark.free_threading
+
 EXAMPLES = Path(__file__).parent.parent / "docs" / "examples"
 SOURCES = ("cython_draws.pyx", "setup.py")
 
@@ -102,3 +106,26 @@ def test_chacha_words_use_the_inline_hot_path(cython_draws):
         want = np.random.Generator(family(**start)).integers(
             0, 2**32, 1000, dtype=np.uint32)
         np.testing.assert_array_equal(got, want)
+
+
+def test_example_keeps_the_gil_disabled(cython_draws):
+    """On a free-threaded CPython, importing the example leaves the GIL
+    off: its Cython build declares that it runs without it.  The import
+    runs in a child process without PYTHON_GIL, so a module that did not
+    declare it would turn the GIL back on (a RuntimeWarning, made an
+    error)."""
+    if not sysconfig.get_config_var("Py_GIL_DISABLED"):
+        pytest.skip("not a free-threaded interpreter")
+    code = (
+        "import importlib.util, sys\n"
+        f"spec = importlib.util.spec_from_file_location('cython_draws', "
+        f"{cython_draws.__file__!r})\n"
+        "module = importlib.util.module_from_spec(spec)\n"
+        "spec.loader.exec_module(module)\n"
+        "print(sys._is_gil_enabled())\n")
+    env = {k: v for k, v in os.environ.items() if k != "PYTHON_GIL"}
+    out = subprocess.run([sys.executable, "-W", "error::RuntimeWarning",
+                          "-c", code], capture_output=True, text=True,
+                         env=env, timeout=300)
+    assert out.returncode == 0, out.stderr
+    assert out.stdout.strip() == "False", "importing the example enabled the GIL"

@@ -143,6 +143,65 @@ def test_default_rng():
                                   default_rng(5).random(4))
     assert chacharand.random.default_rng is default_rng
     assert chacharand.random.Generator is Generator
+
+
+class CapsuleOnly:
+    """Not a BitGenerator subclass, but what numpy's Generator needs of one
+    (a valid "BitGenerator" capsule and a lock): numpy's default_rng wraps
+    it."""
+
+    def __init__(self, bitgen):
+        self.bitgen = bitgen
+        self.capsule = bitgen.capsule
+        self.lock = bitgen.lock
+
+
+# numpy's default_rng wraps a RandomState's bit generator from 2.2 on.
+NUMPY_WRAPS_RANDOMSTATE = np.lib.NumpyVersion(np.__version__) >= "2.2.0"
+
+
+@pytest.mark.parametrize("make", [
+    lambda: np.random.RandomState(1),
+    lambda: np.random.RandomState(np.random.PCG64(3)),
+    lambda: np.random.RandomState(ChaCha8(3)),
+], ids=["MT19937", "PCG64", "ChaCha8"])
+def test_default_rng_of_a_randomstate_wraps_its_bit_generator(make):
+    """As numpy's default_rng: a Generator over the RandomState's own bit
+    generator, shared with it (a draw from one moves the other)."""
+    ours_rs, numpys_rs = make(), make()
+    ours = default_rng(ours_rs)
+    assert type(ours) is Generator
+    assert ours.bit_generator is ours_rs._bit_generator
+    if NUMPY_WRAPS_RANDOMSTATE:
+        numpys = np.random.default_rng(numpys_rs)
+        assert numpys.bit_generator is numpys_rs._bit_generator
+    else:
+        numpys = np.random.Generator(numpys_rs._bit_generator)
+    np.testing.assert_array_equal(ours.random(5), numpys.random(5))
+    np.testing.assert_array_equal(ours_rs.random_sample(3),
+                                  numpys_rs.random_sample(3))
+    np.testing.assert_array_equal(ours.standard_normal(4),
+                                  numpys.standard_normal(4))
+
+
+def test_default_rng_wraps_anything_numpys_takes_for_a_bit_generator():
+    ours_duck = CapsuleOnly(np.random.PCG64(9))
+    numpys_duck = CapsuleOnly(np.random.PCG64(9))
+    ours, numpys = default_rng(ours_duck), np.random.default_rng(numpys_duck)
+    assert type(ours) is Generator
+    assert ours.bit_generator is ours_duck
+    assert numpys.bit_generator is numpys_duck
+    np.testing.assert_array_equal(ours.random(5), numpys.random(5))
+
+
+@pytest.mark.parametrize("seed", [CapsuleOnly, object(), "1", 1.5, -1])
+def test_default_rng_refuses_what_chacha20_refuses(seed):
+    """Anything else is a seed for ChaCha20, whose errors numpy's are."""
+    with pytest.raises((TypeError, ValueError)) as ours:
+        default_rng(seed)
+    with pytest.raises((TypeError, ValueError)) as theirs:
+        ChaCha20(seed)
+    assert type(ours.value) is type(theirs.value)
     assert {"Generator", "default_rng"} <= set(chacharand.__all__)
 
 

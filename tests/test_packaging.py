@@ -104,6 +104,10 @@ def test_wheel_ships_headers_and_pxd_but_no_c_sources(wheel):
                      "chacharand/py.typed", "chacharand/__init__.pyi",
                      "chacharand/_cli/__init__.py",
                      "chacharand/_bench/operations.py",
+                     "chacharand/_bench/counter.py",
+                     "chacharand/_counter_generator.py",
+                     "chacharand/_counter_generator.pyi",
+                     "chacharand/_counter_dask.py",
                      # chacharand.cuda compiles these at run time.
                      "chacharand/cuda.py",
                      "chacharand/_core/chacha/chacha_cuda.cu",

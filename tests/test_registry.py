@@ -21,6 +21,13 @@ def test_registry_describes_each_family(spec):
         spec.has_streams
     assert hasattr(cls, "advance") == hasattr(cls, "word_pos") == \
         spec.seekable
+    assert hasattr(cls, "backend") == spec.simd_kernels
+    assert spec.counter_based <= (spec.seekable and spec.has_streams)
+    if spec.counter_based:
+        chacharand.CounterGenerator(cls(1)).random(3)
+    else:
+        with pytest.raises(TypeError, match="bit_generator must be"):
+            chacharand.CounterGenerator(cls(1))
     # The registry's state layout is the state's: each array its dtype and
     # length, each key its length, each int below its limit.
     for name, field in spec.state.items():

@@ -6,6 +6,7 @@ import copy
 import numpy as np
 import pytest
 from numpy.random import Generator, SeedSequence
+from numpy.random.bit_generator import ISeedSequence
 
 import chacharand
 from _support.families import WITH_STREAMS, class_params, same_stream
@@ -59,3 +60,51 @@ def test_streams_of_one_key_spawn_different_children(cls):
     first = cls(key=bytes(32), stream=0).spawn(1)[0]
     second = cls(key=bytes(32), stream=1).spawn(1)[0]
     assert first.key != second.key
+
+
+class GenerateOnlySeedSequence:
+    """An ``ISeedSequence`` that generates words but cannot spawn, as in
+    numpy's own test_direct.py (``test_non_spawnable``)."""
+
+    def generate_state(self, n_words, dtype=np.uint32):
+        return np.arange(1, n_words + 1, dtype=dtype)
+
+
+ISeedSequence.register(GenerateOnlySeedSequence)
+
+
+def numpys_error(call):
+    """The exception numpy's PCG64 raises for `call(bit_generator)`."""
+    with pytest.raises(Exception) as raised:
+        call(np.random.PCG64(GenerateOnlySeedSequence()))
+    return raised.value
+
+
+@class_params
+def test_a_seed_sequence_that_cannot_spawn_raises_numpys_error(cls):
+    """numpy: TypeError("The underlying SeedSequence does not implement
+    spawning."), from the bit generator and from the Generator."""
+    made = [cls(GenerateOnlySeedSequence())]
+    if hasattr(cls, "jumped"):
+        made.append(cls(GenerateOnlySeedSequence(), stream=3))
+    want = numpys_error(lambda bg: bg.spawn(2))
+    assert type(want) is TypeError
+    for bitgen in made:
+        twin = copy.deepcopy(bitgen)
+        for spawn in (bitgen.spawn, Generator(bitgen).spawn,
+                      chacharand.Generator(bitgen).spawn):
+            with pytest.raises(TypeError) as ours:
+                spawn(2)
+            assert str(ours.value) == str(want)
+        same_stream(bitgen, twin)   # nothing was drawn or changed
+
+
+@class_params
+def test_a_negative_count_is_refused_before_the_seed_sequence(cls):
+    """The count is checked first, as numpy 2.5 does (before 2.5 numpy's
+    bit generators checked the sequence first, then SeedSequence.spawn the
+    count)."""
+    with pytest.raises(ValueError, match="n_children"):
+        cls(GenerateOnlySeedSequence()).spawn(-1)
+    if np.lib.NumpyVersion(np.__version__) >= "2.5.0":
+        assert type(numpys_error(lambda bg: bg.spawn(-1))) is ValueError

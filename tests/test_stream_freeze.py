@@ -119,3 +119,37 @@ def test_seed_sequence_objects_give_the_frozen_streams():
     bitgen = family(case["family"]).cls(SeedSequence(12345))
     assert [str(w) for w in bitgen.random_raw(len(case["words"]))] == \
         case["words"]
+
+
+@pytest.mark.parametrize("case", DATA["counter"],
+                         ids=lambda c: f"{c['family']}-{c['label']}")
+def test_counter_based_methods(case):
+    """Every counter-based method and dtype of chacharand.CounterGenerator
+    (and its GPU face's CPU side), drawn in sequence, gives the values the
+    pure-Python reference of their definitions recorded, and leaves the
+    bit generator at the recorded position."""
+    bitgen = family(case["family"]).cls(key=bytes.fromhex(case["key"]),
+                                        stream=case["stream"],
+                                        word_pos=case["word_pos"])
+    gen = chacharand.CounterGenerator(bitgen)
+    for (method, args, kwargs), expected in zip(case["calls"],
+                                                case["values"]):
+        got = getattr(gen, method)(*args, **kwargs)
+        assert got.tolist() == _values(expected), (method, args, kwargs)
+    assert bitgen.word_pos == case["word_pos_after"]
+
+
+def test_every_counter_method_and_dtype_is_frozen():
+    from chacharand._counter_generator import METHODS
+    calls = DATA["counter"][0]["calls"]
+    seen = {(m, k.get("dtype", "float64")) for m, _, k in calls}
+    for method in ("random", "uniform", "standard_normal", "normal",
+                   "standard_exponential", "exponential"):
+        assert {(method, "float64"), (method, "float32")} <= seen
+    assert {d for m, d in seen if m == "integers"} == {
+        f"{s}int{b}" for s in ("", "u") for b in (8, 16, 32, 64)}
+    # both integer forms of the C table: narrow and wide
+    assert any(m == "integers" and a[1] - a[0] > 2**32 for m, a, _ in calls)
+    assert {c["family"] for c in DATA["counter"]} == {
+        f.name for f in FAMILIES if f.counter_based}
+    assert "random_raw" in {m for m, _, _ in calls} and METHODS

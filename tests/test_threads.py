@@ -151,6 +151,14 @@ GENERATOR_CALLS = {
 }
 
 
+def test_every_fast_path_is_raced():
+    """Each method chacharand.Generator draws in C is among the calls the
+    threads race below (a new fast path must add its call)."""
+    from chacharand._generator import FAST_METHODS
+    raced = {name.split("-")[0] for name in GENERATOR_CALLS}
+    assert set(FAST_METHODS) <= raced, set(FAST_METHODS) - raced
+
+
 @pytest.mark.parametrize("make", [np.random.Generator, Generator],
                          ids=["numpy.random.Generator",
                               "chacharand.Generator"])

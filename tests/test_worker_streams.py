@@ -86,6 +86,12 @@ def by_parallel_generators_from_a_parent(cls):
                                           generators=False)
 
 
+def by_the_seeds_key_and_stream(cls):
+    """Worker i rebuilt alone, as parallel.rst gives it for every i."""
+    key = cls(SEED).key
+    return [cls(key=key, stream=i) for i in range(WORKERS)]
+
+
 def by_key_and_stream(cls):
     key = keys(1, family(cls).key_bytes)[0]
     return [cls(key=key, stream=i) for i in range(WORKERS)]
@@ -103,7 +109,8 @@ def by_seed_per_worker(cls):
     return [cls([SEED, i]) for i in range(WORKERS)]
 
 
-SEEKABLE_METHODS = [by_stream, by_jumped, by_key_and_stream]
+SEEKABLE_METHODS = [by_stream, by_jumped, by_key_and_stream,
+                    by_the_seeds_key_and_stream]
 COMMON_METHODS = [by_spawn, by_parallel_generators_from_a_seed,
                   by_parallel_generators_from_a_parent, by_keys,
                   by_seed_sequence_children, by_seed_per_worker]
@@ -134,8 +141,36 @@ def test_the_documented_identities_between_methods(cls):
         assert tree[0] == trees[0][0]
         assert tree[per_worker:] == trees[0][per_worker:]
         assert tree[1:per_worker] != trees[0][1:per_worker]
+    # jumped(i) and worker i agree for every i, 0 included.
+    assert trees[1] == trees[2]
     assert family_tree(by_spawn(cls)) == \
         family_tree(by_seed_sequence_children(cls))
+
+
+@pytest.mark.parametrize("cls", CHACHA, ids=ids)
+@pytest.mark.parametrize("seed", [SEED, [SEED, 3], 2**130 + 5])
+def test_every_worker_is_rebuilt_alone_children_included(cls, seed):
+    """parallel_generators(n, seed)[i] is cls(key=cls(seed).key, stream=i)
+    for every i, worker 0 too: the same words, children and grandchildren,
+    built without the others."""
+    workers = chacharand.parallel_generators(WORKERS, seed, bit_generator=cls,
+                                             generators=False)
+    for i, worker in enumerate(workers):
+        alone = cls(key=cls(seed).key, stream=i)
+        assert family_tree([alone]) == family_tree([worker])
+    # Worker 0 is not cls(seed, stream=0) in its children: that one spawns
+    # the seed's own, as numpy's generators do (both released so).
+    seeded = cls(seed, stream=0)
+    assert words(seeded) == words(workers[0])
+    assert family_tree([seeded])[1:] != family_tree([workers[0]])[1:]
+    assert [words(c) for c in cls(seed, stream=0).spawn(2)] == \
+        [words(cls(s)) for s in seeded_children(seed, 2)]
+
+
+def seeded_children(seed, n):
+    """The SeedSequence children of `seed`, as the families make them."""
+    from chacharand._seeding import seed_sequence
+    return seed_sequence(seed).spawn(n)
 
 
 # ---- children of a stream other than 0 --------------------------------------

@@ -32,6 +32,7 @@ import tempfile
 import textwrap
 
 from chacharand._bench.report import round2, simd_kind
+from chacharand._registry import family
 
 ROOT = pathlib.Path(__file__).resolve().parent.parent
 DOCS_JSON = ROOT / "docs" / "_static" / "performance.json"
@@ -423,7 +424,7 @@ def generator_speedups(report):
             if (name, op) in table and (ours, op) in table:
                 ratio = (table[(name, op)]["ns_per_value"]
                          / table[(ours, op)]["ns_per_value"])
-                (chacha if name.startswith("ChaCha") else others).append(
+                (chacha if family(name).simd_kernels else others).append(
                     ratio)
     vs_pcg64 = {op: table[("ChaCha8 Generator", op)].get("ratio_to_pcg64")
                 for op in GENERATOR_OPS if ("ChaCha8 Generator", op) in table}

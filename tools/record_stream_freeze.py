@@ -19,7 +19,7 @@ only reads it.  Nothing here runs chacharand's generators:
   drops a half left over; for ChaCha8Rand a 32-bit draw is the upper half
   of one whole word, as Go's ``Rand.Uint32``.
 
-Usage (needs cargo, the Debian crates of tools/refdata/README.md, Go 1.22 or
+Usage (needs cargo, the Debian crates of tools/refdata/README.md, Go 1.23 or
 later, numpy and randomgen)::
 
     python tools/record_stream_freeze.py            # writes the data file
@@ -27,6 +27,13 @@ later, numpy and randomgen)::
     # one family's cases only, merged into the committed file (a new
     # family is frozen without touching the others' cases):
     python tools/record_stream_freeze.py --only ChaCha8Rand
+    # the counter-based methods' cases only (numpy alone):
+    python tools/record_stream_freeze.py --counter
+
+The counter-based cases (chacharand.CounterGenerator's methods) come from
+the pure-Python reference of their documented definitions
+(tests/_support/cuda_reference.py) over a pure-Python ChaCha keystream,
+which is first checked against the committed Rust words of the raw cases.
 
 The Go program runs as ``go run ./tools/refdata_go`` from the repository
 root; set REFDATA_GO to another command that does the same (a Go in a
@@ -310,7 +317,12 @@ def main():
     parser.add_argument("--only", metavar="FAMILY", action="append",
                         help="record this family's cases only and merge "
                              "them into the committed file (repeatable)")
+    parser.add_argument("--counter", action="store_true",
+                        help="record the counter-based methods' cases only "
+                             "and put them in the committed file")
     args = parser.parse_args()
+    if args.counter:
+        return record_counter(args.check)
     if args.only:
         return merge(args.only, args.check)
     data = record()
@@ -348,6 +360,73 @@ def merge(names, check):
         {name: new["recorded"] for name in names})
     OUT.write_text(json.dumps(old, indent=1) + "\n")
     print(f"merged {sorted(names)} into {OUT.relative_to(ROOT)}")
+    return 0
+
+
+# ---- the counter-based methods (chacharand.CounterGenerator) --------------
+
+COUNTER_FAMILIES = {"ChaCha8": 8, "ChaCha12": 12, "ChaCha20": 20}
+COUNTER_PLACES = [(0, 0), (7, 3), (2**64 - 1, (2**32 - 1) * 16 + 11),
+                  (123456789, P68 - 37)]
+COUNTER_N = 5                   # elements per call
+
+
+def _counter_reference():
+    sys.path.insert(0, str(ROOT / "tests"))
+    from _support import cuda_reference
+    return cuda_reference
+
+
+def _check_keystream(ref, old):
+    """The Python keystream equals the committed Rust words wherever a raw
+    case of the file gives a pattern key, stream and position."""
+    checked = 0
+    for case in old["raw"]:
+        rounds = COUNTER_FAMILIES.get(case["family"])
+        if rounds is None or "key" not in case["how"] or case["skip"]:
+            continue
+        words = ref.keystream_words(rounds, bytes.fromhex(case["how"]["key"]),
+                                    case["stream"], case["word_pos"],
+                                    2 * len(case["words"]))
+        got = [str(words[2 * i] | words[2 * i + 1] << 32)
+               for i in range(len(case["words"]))]
+        assert got == case["words"], case["label"]
+        checked += 1
+    assert checked >= 3 * len(COUNTER_FAMILIES), checked
+
+
+def counter_cases(ref):
+    cases = []
+    calls = [[m, a, k] for m, a, k, _ in ref.counter_calls(COUNTER_N)]
+    for name, rounds in COUNTER_FAMILIES.items():
+        key = bytes(range(7, 39))
+        for stream, word_pos in COUNTER_PLACES:
+            words = ref.keystream_words(rounds, key, stream, word_pos, 1024)
+            values, used = ref.counter_values(words, COUNTER_N)
+            cases.append({"family": name,
+                          "label": f"stream={stream} word_pos={word_pos}",
+                          "key": key.hex(), "stream": stream,
+                          "word_pos": word_pos, "calls": calls,
+                          "values": values,
+                          "word_pos_after": (word_pos + used) % P68})
+    return cases
+
+
+def record_counter(check):
+    ref = _counter_reference()
+    old = json.loads(OUT.read_text())
+    _check_keystream(ref, old)
+    new = counter_cases(ref)
+    if check:
+        same = old.get("counter") == new
+        print("same as the committed file" if same else "DIFFERENT")
+        return 0 if same else 1
+    old["counter"] = new
+    old.setdefault("recorded_families", {})["counter"] = \
+        datetime.date.today().isoformat()
+    OUT.write_text(json.dumps(old, indent=1) + "\n")
+    print(f"wrote {len(new)} counter-based cases into "
+          f"{OUT.relative_to(ROOT)}")
     return 0
 
 

@@ -16,7 +16,7 @@ Sizes: ``SMALL`` values per call shows the per-call overhead, ``LARGE``
 """
 import numpy as np
 
-from chacharand._bench.contestants import PER_BACKEND, contestants
+from chacharand._bench.contestants import contestants
 from chacharand._bench.operations import OPERATIONS
 from chacharand._registry import FAMILIES
 
@@ -43,7 +43,8 @@ ROWS = {c.name: c for c in contestants([], {})}
 #: Every row a run can have, whatever the machine: the per-backend rows
 #: for every backend, OpenSSL and randomgen whether installed or not.
 ROW_NAMES = (NAMES[:len(FAMILIES)]
-             + [f"{name}[{b}]" for name in PER_BACKEND for b in BACKENDS]
+             + [f"{f.name}[{b}]" for f in FAMILIES if f.simd_kernels
+                for b in BACKENDS]
              + [f"{f.name} Generator" for f in FAMILIES]
              + NAMES[len(FAMILIES):]
              + ["OpenSSL ChaCha20"]

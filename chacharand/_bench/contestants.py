@@ -1,7 +1,7 @@
 """Who ``chacharand bench`` times: the rows of the table.
 
-chacharand's families (from the registry; ChaCha8, ChaCha20 and ChaCha8Rand
-once more per SIMD backend), numpy's PCG64 (the baseline of every ratio),
+chacharand's families (from the registry; those with SIMD kernels once
+more per backend), numpy's PCG64 (the baseline of every ratio),
 SFC64 and Philox, and, when their packages are installed, OpenSSL's
 ChaCha20 (through ``cryptography``) and randomgen's ChaCha and HC128.  The
 optional packages are imported only here, inside the functions that need
@@ -21,8 +21,6 @@ from chacharand._registry import FAMILIES
 SEED = 12345
 BASELINE = "PCG64"
 OPENSSL = "OpenSSL ChaCha20"
-#: ChaCha variants timed once per backend (the others on the default one).
-PER_BACKEND = ("ChaCha8", "ChaCha20", "ChaCha8Rand")
 
 
 class Contestant:
@@ -78,8 +76,8 @@ def _chacharand() -> list["Contestant"]:
     out = []
     for fam in FAMILIES:
         backends: list[str | None] = [None]   # None: the default
-        kernels = hasattr(fam.cls, "backend")   # SIMD kernels to pick
-        if kernels and fam.name in PER_BACKEND:
+        kernels = fam.simd_kernels   # SIMD kernels to pick
+        if kernels:
             backends += [b for b in chacha_backends() if b != default]
         for backend in backends:
             def make(cls=fam.cls, backend=backend):

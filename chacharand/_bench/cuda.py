@@ -4,7 +4,9 @@ Rows, in one run: chacharand.cuda's ``random_raw`` and ``random``
 (float64) for ChaCha8/12/20 on the current CUDA device, and ChaCha8's
 ``standard_normal``; CuPy's own
 ``cupy.random.Generator`` (XORWOW and Philox4x3210) ``random`` on the same
-device; a device-to-device copy of the same number of bytes (the memory
+device, and cuRAND's host API (XORWOW and Philox, doubles and 32-bit words)
+through ``cupy.cuda.curand`` where CuPy finds libcurand; a device-to-device
+copy of the same number of bytes (the memory
 limit); and on the CPU the twin (``device="cpu"``) and the bit generator
 itself (``random_raw``, ``numpy.random.Generator(bg).random``), and the
 twin's ChaCha8 ``standard_normal``.  Figures
@@ -24,8 +26,8 @@ from chacharand._bench.timing import calibrate, sample
 from chacharand._registry import FAMILIES as _ALL_FAMILIES
 
 SCHEMA = "chacharand-bench-cuda/1"
-# The families chacharand.cuda draws from: those that can seek (ChaCha).
-FAMILIES = tuple(f.name for f in _ALL_FAMILIES if f.seekable)
+# The families chacharand.cuda draws from: the counter-based ones (ChaCha).
+FAMILIES = tuple(f.name for f in _ALL_FAMILIES if f.counter_based)
 CUPY_BIT_GENERATORS = ("XORWOW", "Philox4x3210")
 SEED = 12345
 
@@ -74,6 +76,11 @@ def _gpu_rows(cupy, size, repeat):
     rows = []
 
     def add(what, device, nbytes, fn, note=None):
+        if fn is None:  # a row that could not run, saying why
+            rows.append({"what": what, "device": device, "bytes": 0,
+                         "seconds": None, "gb_per_s": None,
+                         "samples_s": [], "note": note})
+            return
         seconds, samples = _gpu_time(cupy, fn, repeat)
         rows.append({"what": what, "device": device, "bytes": nbytes,
                      "seconds": seconds, "gb_per_s": nbytes / seconds / 1e9,
@@ -94,11 +101,38 @@ def _gpu_rows(cupy, size, repeat):
         out = cupy.empty(size)
         add(f"cupy.random.Generator({bit_gen}) random float64", "cuda",
             8 * size, lambda g=gen, o=out: g.random(out=o))
+    _curand_host_rows(cupy, size, add)
     src, dst = cupy.ones(size, dtype=np.uint64), cupy.empty(size, np.uint64)
     add("device-to-device copy", "cuda", 8 * size,
         lambda: dst.data.copy_from_device(src.data, 8 * size),
         note="reads as many bytes as it writes")
     return rows
+
+
+def _curand_host_rows(cupy, size, add):
+    """cuRAND's host API through ``cupy.cuda.curand`` (what
+    ``cupy.random.RandomState`` calls), where CuPy finds libcurand:
+    doubles in (0, 1] and 32-bit words, on the current stream."""
+    try:
+        curand = importlib.import_module("cupy.cuda.curand")
+    except ImportError as exc:  # no libcurand for CuPy to load
+        reason = str(exc).splitlines()[0] if str(exc) else type(exc).__name__
+        add("cuRAND host API", "cuda", 0, None,
+            note=f"not run: cupy.cuda.curand is not available: {reason}")
+        return
+    for name in ("XORWOW", "PHILOX4_32_10"):
+        gen = curand.createGenerator(
+            getattr(curand, f"CURAND_RNG_PSEUDO_{name}"))
+        curand.setPseudoRandomGeneratorSeed(gen, SEED)
+        curand.setStream(gen, cupy.cuda.get_current_stream().ptr)
+        doubles = cupy.empty(size)
+        words = cupy.empty(2 * size, dtype=np.uint32)
+        add(f"cuRAND host API {name} generateUniformDouble", "cuda",
+            8 * size, lambda g=gen, o=doubles: curand.generateUniformDouble(
+                g, o.data.ptr, size))
+        add(f"cuRAND host API {name} generate (32-bit words)", "cuda",
+            8 * size, lambda g=gen, o=words: curand.generate(
+                g, o.data.ptr, 2 * size))
 
 
 def _cpu_rows(size: int, repeat: int, min_sample_ns: float) -> list[dict]:
@@ -188,6 +222,7 @@ def format_text(report):
     lines.append(f"{'':{width}}{'device':>7}{'GB/s':>10}")
     for r in report["rows"]:
         note = f"  ({r['note']})" if r["note"] else ""
+        speed = "-" if r["gb_per_s"] is None else f"{r['gb_per_s']:.2f}"
         lines.append(f"{r['what']:{width}}{r['device']:>7}"
-                     f"{r['gb_per_s']:10.2f}{note}")
+                     f"{speed:>10}{note}")
     return "\n".join(lines)

@@ -22,6 +22,7 @@ import numpy as np
 from chacharand._bench.machine import describe
 from chacharand._bench.report import round2, simd_kind
 from chacharand._bench.timing import calibrate, sample
+from chacharand._registry import family
 
 __all__ = ["METHODS", "rows", "scalar_rows", "rst_tables", "main"]
 
@@ -175,7 +176,8 @@ def summary(bulk, scalar):
     NumPy's Generator on the same bit generator, for the ChaCha families
     and the others, and chacharand.Generator's time over PCG64's."""
     def pick(rows, chacha):
-        return [r for r in rows if r["family"].startswith("ChaCha") == chacha]
+        return [r for r in rows
+                if family(r["family"]).simd_kernels == chacha]
     parts = []
     for label, chacha in (("the ChaCha families", True),
                           ("the other families", False)):

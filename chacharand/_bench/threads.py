@@ -6,13 +6,15 @@ a parallel Monte Carlo loop written in Python.  The figure is the calls
 per second of all threads together, from the moment they are released at
 once to the moment the last one ends, and the scaling is that rate over
 one thread's.  chacharand.Generator over ChaCha8 and numpy's Generator
-over PCG64 run side by side, sample by sample.
+over PCG64 run side by side, sample by sample, beside a control: the same
+calls answered by a pure-Python loop, whose scaling is the machine's own
+(a loaded machine scales nothing, whatever the generator).
 
 With the GIL, only one thread runs Python at a time and a small batch is
 mostly Python-level call overhead, so the scaling stays near 1 (or below,
 from the hand-offs) whatever the core count.  A free-threaded CPython
-(3.14t, 3.15t) removes that cap: each thread's draws hold only its own
-generator's lock, so the threads run on separate cores.
+(3.13t, 3.14t, 3.15t) removes that cap: each thread's draws hold only its
+own generator's lock, so the threads run on separate cores.
 """
 import os
 import statistics
@@ -33,11 +35,42 @@ WORKLOADS = {
     "random(64)": lambda g: g.random(64),
     "integers(0, 100, 16)": lambda g: g.integers(0, 100, 16),
 }
+
+
+class PythonLoop:
+    """The control: the same calls answered by a pure-Python loop (a
+    64-bit LCG, one step per value), no chacharand and no numpy.  Its
+    scaling is the machine's and the interpreter's own, which tells how
+    much of the generators' scaling a reader can expect at all (a loaded
+    machine, or a GIL build, shows none)."""
+
+    def __init__(self, seed):
+        self.x = seed
+
+    def _words(self, n):
+        x, out = self.x, []
+        for _ in range(n):
+            x = (x * 6364136223846793005 + 1442695040888963407) \
+                & 0xFFFFFFFFFFFFFFFF
+            out.append(x)
+        self.x = x
+        return out
+
+    def random(self, n):
+        return [(w >> 11) * (1.0 / 9007199254740992.0)
+                for w in self._words(n)]
+
+    def integers(self, low, high, n):
+        span = high - low
+        return [low + ((w >> 32) * span >> 32) for w in self._words(n)]
+
+
 CONTESTANTS = {
     "chacharand.Generator(ChaCha8)":
         lambda seed: chacharand.Generator(chacharand.ChaCha8(seed)),
     "numpy.random.Generator(PCG64)":
         lambda seed: np.random.Generator(np.random.PCG64(seed)),
+    "control: pure-Python loop": PythonLoop,
 }
 
 
@@ -152,5 +185,5 @@ def format_text(report):
     if m["gil_enabled"]:
         lines.append("The GIL is on: one thread runs Python at a time, so "
                      "small batches do not scale; a free-threaded build "
-                     "(3.14t, 3.15t) removes that cap.")
+                     "(3.13t, 3.14t, 3.15t) removes that cap.")
     return "\n".join(lines)

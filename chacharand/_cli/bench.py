@@ -7,6 +7,7 @@ line goes to stderr when it is a terminal.
 """
 import argparse
 import json
+import os
 import sys
 
 DESCRIPTION = ("Time chacharand's generators against numpy's PCG64, SFC64 "
@@ -36,9 +37,27 @@ def _positive_int(text):
     return value
 
 
+def _writable_file(text):
+    """--json FILE: checked before the run, which takes minutes, so that a
+    path that cannot be written is a usage error at once, not a traceback
+    at the end.  A file the check creates is removed again."""
+    if text == "-":
+        return text
+    existed = os.path.lexists(text)
+    try:
+        with open(text, "a", encoding="utf-8"):
+            pass
+    except OSError as exc:
+        raise argparse.ArgumentTypeError(
+            f"cannot write {text!r}: {exc.strerror or exc}") from None
+    if not existed:
+        os.remove(text)
+    return text
+
+
 def add_arguments(parser):
     parser.add_argument(
-        "--json", nargs="?", const="-", metavar="FILE",
+        "--json", nargs="?", const="-", metavar="FILE", type=_writable_file,
         help="JSON with every figure, sample and the machine: to FILE "
              "(the table still goes to stdout), or alone to stdout")
     parser.add_argument("--size", type=_positive_int, metavar="N",
@@ -52,20 +71,27 @@ def add_arguments(parser):
     parser.add_argument("--quick", action="store_true",
                         help=f"a rough run in seconds: N={QUICK_SIZE}, "
                              f"R={QUICK_REPEAT} unless given")
-    parser.add_argument(
+    # Each is a run of its own, with its own table: one at a time.
+    what = parser.add_mutually_exclusive_group()
+    what.add_argument(
         "--cuda", action="store_true",
         help="chacharand.cuda instead: GB/s on the CUDA device against "
              "CuPy's generators and a device copy, and the CPU twin "
              "(without a device, the CPU rows and why the GPU ones could "
              "not run)")
-    parser.add_argument("--cuda-size", type=_positive_int, metavar="N",
-                        help=f"values per GPU call with --cuda (default "
-                             f"{DEFAULT_CUDA_SIZE})")
-    parser.add_argument(
+    what.add_argument(
+        "--counter", action="store_true",
+        help="chacharand.CounterGenerator(ChaCha8) instead: each method "
+             "against numpy's Generator(PCG64), and 64 streams in one "
+             "call against one stream")
+    what.add_argument(
         "--threads", action="store_true",
         help="instead: small batches (random(64), integers(0, 100, 16)) "
              "from 1, 2, 4, ... threads, each with a generator of its own, "
              "and the scaling over one thread")
+    parser.add_argument("--cuda-size", type=_positive_int, metavar="N",
+                        help=f"values per GPU call with --cuda (default "
+                             f"{DEFAULT_CUDA_SIZE})")
     parser.add_argument("--progress", action=argparse.BooleanOptionalAction,
                         help="a progress line on stderr (default: when "
                              "stderr is a terminal)")
@@ -91,6 +117,10 @@ def run(args):
     size = args.size or (QUICK_SIZE if args.quick else DEFAULT_SIZE)
     repeat = args.repeat or (QUICK_REPEAT if args.quick else DEFAULT_REPEAT)
     min_sample_ns = 2e5 if args.quick else 5e6
+    if args.counter:
+        from chacharand._bench import counter
+        report = counter.run(size, repeat, min_sample_ns)
+        return _emit(report, counter.format_text, args.json)
     if args.cuda:
         from chacharand._bench import cuda
         cuda_size = args.cuda_size or (QUICK_SIZE if args.quick
@@ -110,8 +140,14 @@ def _emit(report, format_text, json_to):
         return 0
     print(format_text(report))
     if json_to:
-        with open(json_to, "w", encoding="utf-8") as f:
-            json.dump(report, f, indent=1)
-            f.write("\n")
+        try:
+            with open(json_to, "w", encoding="utf-8") as f:
+                json.dump(report, f, indent=1)
+                f.write("\n")
+        except OSError as exc:
+            # Checked before the run; this is a disk that filled up since.
+            print(f"chacharand bench: error: cannot write {json_to!r}: "
+                  f"{exc.strerror or exc}", file=sys.stderr)
+            return 1
         print(f"\nWrote {json_to}")
     return 0

@@ -1,4 +1,4 @@
-#cython: language_level=3, boundscheck=False, wraparound=False
+#cython: language_level=3, boundscheck=False, wraparound=False, freethreading_compatible=True
 """Drawing from chacharand generators in compiled Cython loops.
 
 Three ways in:

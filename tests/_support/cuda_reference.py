@@ -1,5 +1,5 @@
-"""chacharand.cuda's counter-based transforms in pure Python, written from
-their definitions in docs/gpu.rst (not from the C code).
+"""chacharand.CounterGenerator's counter-based transforms in pure Python,
+written from their definitions in docs/counter.rst (not from the C code).
 
 Python floats are IEEE doubles whose + - * / and math.sqrt round
 correctly, so following the documented steps gives the exact bits; float32
@@ -115,3 +115,94 @@ def apply(element, k, words, n):
     """n elements, element i from words[k*i : k*i + k]."""
     words = [int(x) for x in words[:k * n]]
     return [element(words[k * i:k * i + k]) for i in range(n)]
+
+
+def exponential(dtype, scale=1.0):
+    """The element function of standard_exponential / exponential(scale):
+    scale * (0.0 - LN(k, bits)), k = (u64 >> 11) + 1 with bits 53 from two
+    words (float64), k = w + 1 with bits 32 from one word (float32)."""
+    if dtype == np.float64:
+        return (lambda w: scale * (0.0 - log_fixed(
+            (u64(w[0], w[1]) >> 11) + 1, 53))), 2
+    return (lambda w: np.float32(scale * (0.0 - log_fixed(w[0] + 1, 32)))), 1
+
+
+def keystream_words(rounds, key, stream, word_pos, count):
+    """`count` 32-bit keystream words of ChaCha<rounds> from `word_pos`:
+    Bernstein's layout (constants, key, 64-bit block counter, 64-bit
+    stream), the block function of tests/_support/chacha8rand_ref.py's
+    quarter round, written from the definition (not from our C)."""
+    import struct
+
+    from _support.chacha8rand_ref import CONSTANTS, MASK, _quarter_round
+
+    out = []
+    block, skip = divmod(word_pos, 16)
+    while len(out) < skip + count:
+        counter = block % 2**64
+        words = list(CONSTANTS) + list(struct.unpack("<8I", key)) + [
+            counter & MASK, counter >> 32, stream & MASK, stream >> 32]
+        x = list(words)
+        for _ in range(rounds // 2):
+            _quarter_round(x, 0, 4, 8, 12)
+            _quarter_round(x, 1, 5, 9, 13)
+            _quarter_round(x, 2, 6, 10, 14)
+            _quarter_round(x, 3, 7, 11, 15)
+            _quarter_round(x, 0, 5, 10, 15)
+            _quarter_round(x, 1, 6, 11, 12)
+            _quarter_round(x, 2, 7, 8, 13)
+            _quarter_round(x, 3, 4, 9, 14)
+        out += [(a + b) & MASK for a, b in zip(x, words)]
+        block += 1
+    return out[skip:skip + count]
+
+
+# Every counter-based method and dtype, as calls of CounterGenerator:
+# (method, args, kwargs, the reference's element function and K).
+def counter_calls(n):
+    calls = [("random_raw", [n], {}, (lambda w: u64(w[0], w[1]), 2)),
+             ("random", [n], {}, (lambda w: (u64(w[0], w[1]) >> 11)
+                                  * TWO_M53, 2)),
+             ("random", [n], {"dtype": "float32"},
+              (lambda w: np.float32((w[0] >> 8) * 2.0**-24), 1))]
+    for dtype, dt in (("float64", np.float64), ("float32", np.float32)):
+        kw = {"dtype": dtype}
+        calls += [
+            ("uniform", [-1.5, 4.0, n], kw, uniform(dt, -1.5, 4.0)),
+            ("standard_normal", [n], kw, normal(dt)),
+            ("normal", [3.0, 0.25, n], kw, normal(dt, 3.0, 0.25)),
+            ("standard_exponential", [n], kw, exponential(dt)),
+            ("exponential", [2.5, n], kw, exponential(dt, 2.5)),
+        ]
+    for dtype in ("int8", "int16", "int32", "int64", "uint8", "uint16",
+                  "uint32", "uint64"):
+        info = np.iinfo(dtype)
+        low, top = int(info.min) + 3, int(info.max) // 3
+        calls.append(("integers", [low, top + 1, n], {"dtype": dtype},
+                      integers(low, top)))
+        calls.append(("integers", [int(info.min), int(info.max), n],
+                      {"dtype": dtype, "endpoint": True},
+                      integers(int(info.min), int(info.max))))
+    return calls
+
+
+def counter_values(words, n):
+    """The values of counter_calls(n) drawn in order from `words` (ints),
+    JSON-ready: ints as ints (two's complement wrapped into the dtype),
+    floats as float.hex()."""
+    at, out = 0, []
+    for method, args, kwargs, (element, k) in counter_calls(n):
+        vals = apply(element, k, words[at:], n)
+        at += k * n
+        dtype = np.dtype(kwargs.get("dtype", "uint64" if method ==
+                                    "random_raw" else "float64"))
+        if dtype.kind in "iu":
+            bits = 8 * dtype.itemsize
+            vals = [v % 2**bits for v in vals]
+            if dtype.kind == "i":
+                vals = [v - 2**bits if v >= 2**(bits - 1) else v
+                        for v in vals]
+        else:
+            vals = [float(v).hex() for v in vals]
+        out.append(vals)
+    return out, at

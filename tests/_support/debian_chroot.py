@@ -140,16 +140,31 @@ def copy_tree(source, root, name="src"):
     return "/" + name
 
 
-def run(root, script, timeout=3600):
-    """`script` (sh) in the chroot, with /proc mounted; the result."""
+def run(root, script, timeout=3600, runner=subprocess.run):
+    """`script` (sh) in the chroot, with /proc mounted; the result.
+
+    `runner` is subprocess.run or one with its signature."""
     root = pathlib.Path(root)
-    shutil.copy(HOST_CA_BUNDLE, root / "etc/ssl/certs/ca-certificates.crt")
+    # Copied only when they differ: two entries may run in the chroot at
+    # once, and one must not replace a file the other is reading.
+    _copy_if_changed(HOST_CA_BUNDLE,
+                     root / "etc/ssl/certs/ca-certificates.crt")
     resolv = pathlib.Path("/etc/resolv.conf")
     if resolv.exists():
-        (root / "etc/resolv.conf").unlink(missing_ok=True)
-        shutil.copy(resolv, root / "etc/resolv.conf")
+        _copy_if_changed(resolv, root / "etc/resolv.conf")
     inner = f"mount -t proc proc {root}/proc && exec chroot {root} sh -ec \"$1\""
-    return subprocess.run(
+    return runner(
         [_tool("unshare"), "--mount", "--fork", "sh", "-c", inner, "sh",
          script],
-        capture_output=True, text=True, env=CLEAN_ENV, timeout=timeout)
+        stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+        env=CLEAN_ENV, timeout=timeout)
+
+
+def _copy_if_changed(source, target):
+    data = pathlib.Path(source).read_bytes()
+    target = pathlib.Path(target)
+    if target.is_symlink() or not target.exists() \
+            or target.read_bytes() != data:
+        partial = target.with_name(target.name + ".new")
+        partial.write_bytes(data)
+        partial.replace(target)     # atomic, also over a symlink

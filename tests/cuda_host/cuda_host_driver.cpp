@@ -8,7 +8,8 @@
  * key, counter, stream) from word FIRST_WORD, for N elements, and writes
  * the output array's bytes to stdout.  P1..P3 are the kernel's parameters
  * (unused ones are ignored): doubles for uniform/normal (low, span / loc,
- * scale, affine), integers for integers (low, rng).
+ * scale, affine; scale for exponential), integers for integers (low,
+ * rng).
  */
 #include <cstdio>
 #include <cstdlib>
@@ -59,6 +60,13 @@ static unsigned long long u(const char *s) {
                  (int)u(a.p[2]), (T *)out);                                  \
         });                                                                  \
     }}
+#define SCALE(name, T)                                                       \
+    kernels[#name] = {sizeof(T), [](unsigned g, unsigned b, const Args &a,  \
+                                    void *out) {                             \
+        shim_launch(g, b, [&] {                                              \
+            name(a.input, a.first_word, a.n, d(a.p[0]), (T *)out);           \
+        });                                                                  \
+    }}
 #define INTS(name, T)                                                        \
     kernels[#name] = {sizeof(T), [](unsigned g, unsigned b, const Args &a,  \
                                     void *out) {                             \
@@ -78,6 +86,8 @@ static unsigned long long u(const char *s) {
     FLOATS(chacha##R##_uniform_f32, float);                                  \
     NORMAL(chacha##R##_normal_f64, double);                                  \
     NORMAL(chacha##R##_normal_f32, float);                                   \
+    SCALE(chacha##R##_exponential_f64, double);                              \
+    SCALE(chacha##R##_exponential_f32, float);                               \
     INT_KERNELS(R, uint8_t, u8);                                             \
     INT_KERNELS(R, uint16_t, u16);                                           \
     INT_KERNELS(R, uint32_t, u32);                                           \

@@ -2,7 +2,8 @@
 // streams from Go's math/rand/v2.ChaCha8 (the Go runtime's generator, as
 // C2SP chacha8rand defines it) for chacharand.ChaCha8Rand's tests.
 //
-// Standard library only (Go 1.22 or later; no modules are downloaded):
+// Standard library only (Go 1.23 or later, for ChaCha8.Read; no modules are
+// downloaded):
 //
 //	go run ./tools/refdata_go [OUT]
 //

@@ -11,15 +11,27 @@
  * input[12..13]: element i is words first_word + K*i .. + K-1 from there.
  * The work is cut into tiles of blockDim.x * CHACHA_CUDA_ILP blocks; a CUDA
  * block takes tiles in a grid-stride loop.  For each tile:
- *   1. every thread makes CHACHA_CUDA_ILP whole keystream blocks at once
- *      (independent chains, for instruction-level parallelism) into shared
- *      memory, rows padded to 17 words so that the threads hit distinct
- *      banks; an element cut by the tile's end needs the next block too,
- *      which thread 0 makes;
+ *   1. every thread makes CHACHA_CUDA_ILP whole keystream blocks into
+ *      shared memory, rows padded to 17 words so that the threads hit
+ *      distinct banks; an element cut by the tile's end needs the next
+ *      block too, which thread 0 makes;
  *   2. after a barrier, consecutive threads compute consecutive elements
  *      of the tile from shared memory and store them: coalesced.
  * What element i holds depends only on i and the stream, never on the grid,
  * the block size or the GPU.
+ *
+ * What the compiler makes of step 1 (NVRTC 13 with CuPy's options, sm_90,
+ * read from the SASS; ChaCha8 and ChaCha20 alike): the CHACHA_CUDA_ILP
+ * blocks of a thread are made one after the other, not interleaved.  The
+ * loop over them is unrolled, but each copy holds its own loop over the
+ * double rounds, which stays a loop (trip count rounds / 2, not
+ * unrolled); the parallelism inside a thread is the four independent
+ * quarter-rounds of each column or diagonal round.  The kernels use 79-80
+ * registers a thread (cuobjdump -res-usage), so with 128 threads and the
+ * 34.9 KB tile a multiprocessor holds 6 CUDA blocks (24 of its 64 warps),
+ * by registers and by shared memory alike.  CHACHA_CUDA_ILP = 4, the
+ * rolled rounds loop and 128 threads have not been measured against other
+ * choices on a GPU; they are left as they are until they can be.
  */
 #include "chacha_block.h"
 #include "chacha_transforms.h"
@@ -30,7 +42,7 @@
 #define CHACHA_ROW 17     /* shared-memory words per keystream block */
 
 /* Shared memory per CUDA block: the tile and one spare block. */
-#define CHACHA_CUDA_SHARED_WORDS(threads) \
+#define CHACHA_CUDA_SHARED_WORDS(threads)                                    \
     (((threads) * CHACHA_CUDA_ILP + 1) * CHACHA_ROW)
 
 extern __shared__ uint32_t chacha_tile[];
@@ -100,80 +112,36 @@ __device__ void chacha_draw(const uint32_t *input_g, uint32_t first_word,
     }
 }
 
-/* ---- the transforms (value type, words per element K) ------------------ */
+/* ---- the transforms ------------------------------------------------------
+ * One functor for every method of CR_COUNTER_METHODS (chacha_transforms.h):
+ * its element function, with the kernel's parameters. */
 
-struct chacha_words32 { /* K = 1: keystream words (bytes) */
-    typedef uint32_t value_type;
-    __device__ uint32_t operator()(const uint32_t *w) const { return w[0]; }
-};
+#define CHACHA_FUNCTOR(name, K, T)                                           \
+    struct chacha_##name {                                                   \
+        typedef T value_type;                                                \
+        static const int words = K;                                          \
+        cr_counter_params p;                                                 \
+        __device__ T operator()(const uint32_t *w) const {                   \
+            return cr_el_##name(w, &p);                                      \
+        }                                                                    \
+    };
+CR_COUNTER_METHODS(CHACHA_FUNCTOR)
 
-struct chacha_raw64 { /* K = 2: random_raw */
-    typedef uint64_t value_type;
-    __device__ uint64_t operator()(const uint32_t *w) const {
-        return cr_words_u64(w[0], w[1]);
-    }
-};
+/* A draw of a method's functor, at its words per element. */
+template <int ROUNDS, class Transform>
+__device__ void chacha_run(const uint32_t *input_g, uint32_t first_word,
+                           uint64_t n, typename Transform::value_type *out,
+                           const Transform transform) {
+    chacha_draw<ROUNDS, Transform::words>(input_g, first_word, n, out,
+                                          transform);
+}
 
-struct chacha_random_f64 { /* K = 2: numpy's random(dtype=float64) */
-    typedef double value_type;
-    __device__ double operator()(const uint32_t *w) const {
-        return cr_unit_f64(cr_words_u64(w[0], w[1]));
-    }
-};
-
-struct chacha_random_f32 { /* K = 1: numpy's random(dtype=float32) */
-    typedef float value_type;
-    __device__ float operator()(const uint32_t *w) const {
-        return cr_unit_f32(w[0]);
-    }
-};
-
-struct chacha_uniform_f64 { /* K = 2: low + span * random */
-    typedef double value_type;
-    double low, span;
-    __device__ double operator()(const uint32_t *w) const {
-        return low + span * cr_unit_f64(cr_words_u64(w[0], w[1]));
-    }
-};
-
-struct chacha_uniform_f32 { /* K = 1, in double, rounded once */
-    typedef float value_type;
-    double low, span;
-    __device__ float operator()(const uint32_t *w) const {
-        return (float)(low + span * (double)cr_unit_f32(w[0]));
-    }
-};
-
-struct chacha_normal_f64 { /* K = 4 */
-    typedef double value_type;
-    double loc, scale;
-    int affine;
-    __device__ double operator()(const uint32_t *w) const {
-        double z = cr_normal_f64(w);
-        return affine ? loc + scale * z : z;
-    }
-};
-
-struct chacha_normal_f32 { /* K = 2, in double, rounded once */
-    typedef float value_type;
-    double loc, scale;
-    int affine;
-    __device__ float operator()(const uint32_t *w) const {
-        double z = cr_normal_from_2_words(w);
-        return (float)(affine ? loc + scale * z : z);
-    }
-};
-
-template <class T, bool WIDE>
-struct chacha_integers { /* K = 2 (narrow) or 4 (wide): low + offset */
-    typedef T value_type;
-    uint64_t low, rng;
-    __device__ T operator()(const uint32_t *w) const {
-        uint64_t offset = WIDE ? cr_bounded_wide(w, rng)
-                               : cr_bounded_narrow(w, rng);
-        return (T)(low + offset);
-    }
-};
+__device__ inline cr_counter_params chacha_params(double a, double b,
+                                                  uint64_t low, uint64_t rng,
+                                                  int flag) {
+    cr_counter_params p = {a, b, low, rng, flag};
+    return p;
+}
 
 /* ---- entry points, one set per round count ----------------------------- */
 
@@ -184,54 +152,64 @@ struct chacha_integers { /* K = 2 (narrow) or 4 (wide): low + offset */
     extern "C" __global__ void chacha##R##_integers_narrow_##name(           \
         CHACHA_DRAW_ARGS, unsigned long long low, unsigned long long rng,    \
         T *out) {                                                            \
-        chacha_integers<T, false> t = {low, rng};                            \
-        chacha_draw<R, 2>(input, first_word, n, out, t);                     \
+        chacha_integers_narrow_##name t = {chacha_params(0, 0, low, rng, 0)}; \
+        chacha_run<R>(input, first_word, n, out, t);                         \
     }                                                                        \
     extern "C" __global__ void chacha##R##_integers_wide_##name(             \
         CHACHA_DRAW_ARGS, unsigned long long low, unsigned long long rng,    \
         T *out) {                                                            \
-        chacha_integers<T, true> t = {low, rng};                             \
-        chacha_draw<R, 4>(input, first_word, n, out, t);                     \
+        chacha_integers_wide_##name t = {chacha_params(0, 0, low, rng, 0)};  \
+        chacha_run<R>(input, first_word, n, out, t);                         \
     }
 
 #define CHACHA_CUDA_KERNELS(R)                                               \
     extern "C" __global__ void chacha##R##_words32(CHACHA_DRAW_ARGS,         \
                                                    uint32_t *out) {          \
-        chacha_draw<R, 1>(input, first_word, n, out, chacha_words32());      \
+        chacha_run<R>(input, first_word, n, out, chacha_words32{});          \
     }                                                                        \
     extern "C" __global__ void chacha##R##_raw64(CHACHA_DRAW_ARGS,           \
                                                  uint64_t *out) {            \
-        chacha_draw<R, 2>(input, first_word, n, out, chacha_raw64());        \
+        chacha_run<R>(input, first_word, n, out, chacha_raw64{});            \
     }                                                                        \
     extern "C" __global__ void chacha##R##_random_f64(CHACHA_DRAW_ARGS,      \
                                                       double *out) {         \
-        chacha_draw<R, 2>(input, first_word, n, out, chacha_random_f64());   \
+        chacha_run<R>(input, first_word, n, out, chacha_random_f64{});       \
     }                                                                        \
     extern "C" __global__ void chacha##R##_random_f32(CHACHA_DRAW_ARGS,      \
                                                       float *out) {          \
-        chacha_draw<R, 1>(input, first_word, n, out, chacha_random_f32());   \
+        chacha_run<R>(input, first_word, n, out, chacha_random_f32{});       \
     }                                                                        \
     extern "C" __global__ void chacha##R##_uniform_f64(                      \
         CHACHA_DRAW_ARGS, double low, double span, double *out) {            \
-        chacha_uniform_f64 t = {low, span};                                  \
-        chacha_draw<R, 2>(input, first_word, n, out, t);                     \
+        chacha_uniform_f64 t = {chacha_params(low, span, 0, 0, 0)};          \
+        chacha_run<R>(input, first_word, n, out, t);                         \
     }                                                                        \
     extern "C" __global__ void chacha##R##_uniform_f32(                      \
         CHACHA_DRAW_ARGS, double low, double span, float *out) {             \
-        chacha_uniform_f32 t = {low, span};                                  \
-        chacha_draw<R, 1>(input, first_word, n, out, t);                     \
+        chacha_uniform_f32 t = {chacha_params(low, span, 0, 0, 0)};          \
+        chacha_run<R>(input, first_word, n, out, t);                         \
     }                                                                        \
     extern "C" __global__ void chacha##R##_normal_f64(                       \
         CHACHA_DRAW_ARGS, double loc, double scale, int affine,              \
         double *out) {                                                       \
-        chacha_normal_f64 t = {loc, scale, affine};                          \
-        chacha_draw<R, 4>(input, first_word, n, out, t);                     \
+        chacha_normal_f64 t = {chacha_params(loc, scale, 0, 0, affine)};     \
+        chacha_run<R>(input, first_word, n, out, t);                         \
     }                                                                        \
     extern "C" __global__ void chacha##R##_normal_f32(                       \
         CHACHA_DRAW_ARGS, double loc, double scale, int affine,              \
         float *out) {                                                        \
-        chacha_normal_f32 t = {loc, scale, affine};                          \
-        chacha_draw<R, 2>(input, first_word, n, out, t);                     \
+        chacha_normal_f32 t = {chacha_params(loc, scale, 0, 0, affine)};     \
+        chacha_run<R>(input, first_word, n, out, t);                         \
+    }                                                                        \
+    extern "C" __global__ void chacha##R##_exponential_f64(                  \
+        CHACHA_DRAW_ARGS, double scale, double *out) {                       \
+        chacha_exponential_f64 t = {chacha_params(scale, 0, 0, 0, 0)};       \
+        chacha_run<R>(input, first_word, n, out, t);                         \
+    }                                                                        \
+    extern "C" __global__ void chacha##R##_exponential_f32(                  \
+        CHACHA_DRAW_ARGS, double scale, float *out) {                        \
+        chacha_exponential_f32 t = {chacha_params(scale, 0, 0, 0, 0)};       \
+        chacha_run<R>(input, first_word, n, out, t);                         \
     }                                                                        \
     CHACHA_INTEGER_KERNELS(R, uint8_t, u8)                                   \
     CHACHA_INTEGER_KERNELS(R, uint16_t, u16)                                 \

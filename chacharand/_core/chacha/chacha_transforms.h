@@ -1,10 +1,12 @@
 /*
- * Counter-based transforms of keystream words, for chacharand.cuda.
- *
- * Each output element is a function of a fixed number of keystream words,
- * so any thread can compute any element: the GPU kernel (chacha_cuda.cu)
- * and the CPU twin (chacha_twin.c) include these same functions and give
- * the same bits.  The definitions are frozen (docs/gpu.rst states them).
+ * Counter-based methods: each output element a function of a fixed number
+ * of keystream words, so that any thread, chunk or worker can compute any
+ * element.  This file is the one definition of every method of
+ * chacharand.CounterGenerator: its words per element and its element
+ * formula (the cr_el_* functions and CR_COUNTER_METHODS at the end).  The
+ * CPU fills (chacha_counter.c), the GPU kernels (chacha_cuda.cu) and the
+ * Python method table (read from cr_counter_methods) all come from it.
+ * The definitions are frozen (docs/counter.rst states them).
  *
  * Floating point: only + - * / and sqrt, each correctly rounded in IEEE
  * double precision, with contraction into fused multiply-adds turned off
@@ -31,7 +33,7 @@
 #define CR_SQRT(x) sqrt(x)
 #endif
 
-#define CR_TWO_M24 (1.0f / 16777216.0f)
+#define CR_TWO_M24 (1.0 / 16777216.0)
 #define CR_TWO_M30 (1.0 / 1073741824.0)
 #define CR_TWO_M51 (1.0 / 2251799813685248.0)
 #define CR_TWO_M52 (1.0 / 4503599627370496.0)
@@ -47,9 +49,35 @@ CR_HD double cr_unit_f64(uint64_t x) {
     return (double)(x >> 11) * CR_TWO_M53;
 }
 
-/* numpy's next_float: the top 24 bits of one word, in [0, 1). */
+/*
+ * A double rounded to float32, to nearest (ties to even), subnormals kept.
+ *
+ * On the device a plain (float) conversion, and __double2float_rn too,
+ * becomes cvt.rn.ftz.f32.f64 when the compiler is told -ftz=true, which
+ * CuPy always passes after the caller's options: results below 2**-126
+ * would be flushed to zero there, and not on the CPU.  The PTX
+ * instruction written out without .ftz is not changed by the flag.
+ */
+CR_HD float cr_f64_to_f32(double x) {
+#if defined(__CUDA_ARCH__)
+    float r;
+    asm("cvt.rn.f32.f64 %0, %1;" : "=f"(r) : "d"(x));
+    return r;
+#else
+    return (float)x;
+#endif
+}
+
+/* The top 24 bits of one word times 2**-24, in double (exact). */
+CR_HD double cr_unit24_f64(uint32_t w) {
+    return (double)(w >> 8) * CR_TWO_M24;
+}
+
+/* numpy's next_float: the top 24 bits of one word, in [0, 1); computed
+ * in double (exactly, so the value is numpy's) so that no float32
+ * operation, which -ftz=true would mark .ftz, is involved. */
 CR_HD float cr_unit_f32(uint32_t w) {
-    return (float)(w >> 8) * CR_TWO_M24;
+    return cr_f64_to_f32(cr_unit24_f64(w));
 }
 
 /* floor(log2(k)) for k >= 1, by halving the search range. */
@@ -191,6 +219,8 @@ CR_HD double cr_normal_from_2_words(const uint32_t w[2]) {
 CR_HD uint64_t cr_mulhi64(uint64_t a, uint64_t b) {
 #if defined(__CUDA_ARCH__)
     return __umul64hi(a, b);
+#elif defined(__SIZEOF_INT128__)
+    return (uint64_t)(((unsigned __int128)a * b) >> 64); /* one mul */
 #else
     uint64_t a_lo = (uint32_t)a, a_hi = a >> 32;
     uint64_t b_lo = (uint32_t)b, b_hi = b >> 32;
@@ -225,5 +255,118 @@ CR_HD uint64_t cr_bounded_wide(const uint32_t w[4], uint64_t rng) {
     mid = hi * span;
     return top + ((mid + cr_mulhi64(lo, span)) < mid ? 1u : 0u);
 }
+
+/* ---- the methods ---------------------------------------------------------
+ *
+ * Every element function has one signature: the element's K words (as
+ * numbers) and the draw's parameters.  What each parameter means is the
+ * method's (a comment on each); unused ones are ignored.
+ */
+typedef struct cr_counter_params {
+    double a, b;      /* uniform: low, span; normal: loc, scale;
+                       * exponential: a = scale */
+    uint64_t low;     /* integers: the lowest value (mod 2**64) */
+    uint64_t rng;     /* integers: the number of values - 1 */
+    int flag;         /* normal: 1 for loc + scale * z, 0 for z */
+} cr_counter_params;
+
+CR_HD uint32_t cr_el_words32(const uint32_t *w, const cr_counter_params *p) {
+    (void)p;
+    return w[0];
+}
+
+CR_HD uint64_t cr_el_raw64(const uint32_t *w, const cr_counter_params *p) {
+    (void)p;
+    return cr_words_u64(w[0], w[1]);
+}
+
+CR_HD double cr_el_random_f64(const uint32_t *w, const cr_counter_params *p) {
+    (void)p;
+    return cr_unit_f64(cr_words_u64(w[0], w[1]));
+}
+
+CR_HD float cr_el_random_f32(const uint32_t *w, const cr_counter_params *p) {
+    (void)p;
+    return cr_unit_f32(w[0]);
+}
+
+CR_HD double cr_el_uniform_f64(const uint32_t *w,
+                               const cr_counter_params *p) {
+    return p->a + p->b * cr_unit_f64(cr_words_u64(w[0], w[1]));
+}
+
+CR_HD float cr_el_uniform_f32(const uint32_t *w, const cr_counter_params *p) {
+    return cr_f64_to_f32(p->a + p->b * cr_unit24_f64(w[0]));
+}
+
+CR_HD double cr_el_normal_f64(const uint32_t *w, const cr_counter_params *p) {
+    double z = cr_normal_f64(w);
+    return p->flag ? p->a + p->b * z : z;
+}
+
+CR_HD float cr_el_normal_f32(const uint32_t *w, const cr_counter_params *p) {
+    double z = cr_normal_from_2_words(w);
+    return cr_f64_to_f32(p->flag ? p->a + p->b * z : z);
+}
+
+/*
+ * Exponential: e = 0.0 - LN(k, bits) with k from the words, 1 <= k <=
+ * 2**bits, so u = k 2**-bits is in (0, 1] and never 0 (no infinity; u = 1
+ * gives +0.0, never -0.0); the result is a * e (a = scale, 1.0 for
+ * standard_exponential: 1.0 * e == e).  float64: two words,
+ * k = (u64(w0, w1) >> 11) + 1, bits 53; float32: one word, k = w0 + 1,
+ * bits 32, in double and rounded once.
+ */
+CR_HD double cr_el_exponential_f64(const uint32_t *w,
+                                   const cr_counter_params *p) {
+    uint64_t k = (cr_words_u64(w[0], w[1]) >> 11) + 1u;
+    return p->a * (0.0 - cr_log_fixed(k, 53));
+}
+
+CR_HD float cr_el_exponential_f32(const uint32_t *w,
+                                  const cr_counter_params *p) {
+    return cr_f64_to_f32(p->a * (0.0 - cr_log_fixed((uint64_t)w[0] + 1u,
+                                                     32)));
+}
+
+#define CR_INTEGER_ELEMENTS(T, name)                                        \
+    CR_HD T cr_el_integers_narrow_##name(const uint32_t *w,                 \
+                                         const cr_counter_params *p) {      \
+        return (T)(p->low + cr_bounded_narrow(w, p->rng));                  \
+    }                                                                       \
+    CR_HD T cr_el_integers_wide_##name(const uint32_t *w,                   \
+                                       const cr_counter_params *p) {        \
+        return (T)(p->low + cr_bounded_wide(w, p->rng));                    \
+    }
+CR_INTEGER_ELEMENTS(uint8_t, u8)
+CR_INTEGER_ELEMENTS(uint16_t, u16)
+CR_INTEGER_ELEMENTS(uint32_t, u32)
+CR_INTEGER_ELEMENTS(uint64_t, u64)
+
+/*
+ * The list of methods: X(name, K, C type).  `name` is the element function
+ * cr_el_<name>, the GPU kernel chacha<R>_<name> and the method's key in
+ * Python's table; K its words per element.  Integers take the narrow form
+ * when rng <= CR_NARROW_RANGE_MAX, the wide one otherwise.
+ */
+#define CR_COUNTER_METHODS(X)                     \
+    X(words32, 1, uint32_t)                       \
+    X(raw64, 2, uint64_t)                         \
+    X(random_f64, 2, double)                      \
+    X(random_f32, 1, float)                       \
+    X(uniform_f64, 2, double)                     \
+    X(uniform_f32, 1, float)                      \
+    X(normal_f64, 4, double)                      \
+    X(normal_f32, 2, float)                       \
+    X(exponential_f64, 2, double)                 \
+    X(exponential_f32, 1, float)                  \
+    X(integers_narrow_u8, 2, uint8_t)             \
+    X(integers_narrow_u16, 2, uint16_t)           \
+    X(integers_narrow_u32, 2, uint32_t)           \
+    X(integers_narrow_u64, 2, uint64_t)           \
+    X(integers_wide_u8, 4, uint8_t)               \
+    X(integers_wide_u16, 4, uint16_t)             \
+    X(integers_wide_u32, 4, uint32_t)             \
+    X(integers_wide_u64, 4, uint64_t)
 
 #endif /* CHACHARAND_CHACHA_TRANSFORMS_H */

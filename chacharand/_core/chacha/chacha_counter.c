@@ -1,0 +1,236 @@
+/*
+ * Counter-based draws on the CPU (see chacha_counter.h).
+ *
+ * The keystream comes from the state's block kernel (the SIMD one), a
+ * chunk of elements at a time, into a buffer on the stack; the elements
+ * are the transforms' own functions (chacha_transforms.h).  Built with
+ * floating-point contraction off, like the GPU kernel, so that every
+ * operation rounds as written.
+ */
+#include "chacha_counter.h"
+
+#include <float.h>
+#include <string.h>
+
+#include "../common/cpu_features.h"
+#include "../common/once_word.h"
+#include "../common/wipe.h"
+#include "chacha_counter_simd.h"
+
+/* Each double operation must round to double, not to a wider format
+ * (x87): the build uses SSE2 arithmetic on 32-bit x86. */
+#if defined(FLT_EVAL_METHOD) && FLT_EVAL_METHOD != 0 && FLT_EVAL_METHOD != -1
+#error "chacha_counter.c needs FLT_EVAL_METHOD == 0 (e.g. -msse2 -mfpmath=sse)"
+#endif
+
+/* Elements per keystream call: K * CHUNK words, a whole number of blocks
+ * for every K (1, 2, 4), so that chunk c starts at the same word of its
+ * block as the draw does. */
+#define CHUNK 1024u
+#define MAX_K 4u
+#define CHUNK_BLOCKS ((MAX_K * CHUNK) / CHACHA_BLOCK_WORDS + 1u)
+
+/* ---- the method table, from CR_COUNTER_METHODS ---------------------------
+ * One fill per method: its element function over m elements. */
+#define CR_KIND(T) ((T)0.5 == 0 ? 'u' : 'f')
+#define CR_FILL(name, K, T)                                                  \
+    static void fill_##name(const uint32_t *w, void *out, size_t m,          \
+                            const cr_counter_params *p) {                    \
+        T *o = (T *)out;                                                     \
+        size_t i;                                                            \
+        for (i = 0; i < m; i++) {                                            \
+            o[i] = cr_el_##name(w + (size_t)(K) * i, p);                     \
+        }                                                                    \
+    }
+CR_COUNTER_METHODS(CR_FILL)
+
+#define CR_ENTRY(name, K, T) {#name, K, sizeof(T), CR_KIND(T), fill_##name},
+const cr_counter_method cr_counter_methods[] = {
+    CR_COUNTER_METHODS(CR_ENTRY)
+};
+const int cr_counter_method_count =
+    (int)(sizeof cr_counter_methods / sizeof cr_counter_methods[0]);
+
+/* ---- SIMD kernels -------------------------------------------------------------
+ * A method's SIMD fill, if any: it fills a prefix, the portable fill the
+ * rest.  The choice (CPU features, capped by CHACHARAND_SIMD) is made once
+ * per process; cr_counter_simd(0) forces the portable code (tests). */
+typedef size_t (*cr_counter_simd_fn)(const uint32_t *w, void *out, size_t m,
+                                     const cr_counter_params *p);
+
+static unsigned simd_choice; /* 0 unknown, 1 portable, 2 AVX2 */
+
+static unsigned choose_simd(void) {
+    unsigned choice = cr_once_load(&simd_choice);
+    if (choice == 0) {
+        int cap = cr_simd_cap(NULL);
+        choice = 1;
+#if defined(CHACHARAND_HAVE_AVX2)
+        if ((cr_cpu_features() & CR_CPU_AVX2) && (cap < 0 || cap >= 2)) {
+            choice = 2;
+        }
+#else
+        (void)cap;
+#endif
+        cr_once_store(&simd_choice, choice);
+    }
+    return choice;
+}
+
+const char *cr_counter_simd(int allow) {
+    if (!allow) {
+        cr_once_store(&simd_choice, 1u);
+    } else {
+        cr_once_store(&simd_choice, 0u);
+    }
+    return choose_simd() == 2 ? "avx2" : "portable";
+}
+
+#if defined(CHACHARAND_HAVE_AVX2)
+static size_t avx2_normal_f64(const uint32_t *w, void *out, size_t m,
+                              const cr_counter_params *p) {
+    return cr_counter_avx2_normal_f64(w, (double *)out, m, p);
+}
+
+static size_t avx2_exponential_f64(const uint32_t *w, void *out, size_t m,
+                                   const cr_counter_params *p) {
+    return cr_counter_avx2_exponential_f64(w, (double *)out, m, p);
+}
+
+static size_t avx2_normal_f32(const uint32_t *w, void *out, size_t m,
+                              const cr_counter_params *p) {
+    return cr_counter_avx2_normal_f32(w, (float *)out, m, p);
+}
+
+static size_t avx2_exponential_f32(const uint32_t *w, void *out, size_t m,
+                                   const cr_counter_params *p) {
+    return cr_counter_avx2_exponential_f32(w, (float *)out, m, p);
+}
+#endif
+
+static cr_counter_simd_fn simd_fill(int method) {
+#if defined(CHACHARAND_HAVE_AVX2)
+    if (choose_simd() == 2) {
+        if (method == CR_COUNTER_ID(normal_f64)) {
+            return avx2_normal_f64;
+        }
+        if (method == CR_COUNTER_ID(exponential_f64)) {
+            return avx2_exponential_f64;
+        }
+        if (method == CR_COUNTER_ID(normal_f32)) {
+            return avx2_normal_f32;
+        }
+        if (method == CR_COUNTER_ID(exponential_f32)) {
+            return avx2_exponential_f32;
+        }
+    }
+#else
+    (void)method;
+#endif
+    return NULL;
+}
+
+void cr_counter_apply(int method, const uint32_t *w, void *out, size_t m,
+                      const cr_counter_params *p) {
+    const cr_counter_method *info = &cr_counter_methods[method];
+    cr_counter_simd_fn simd = simd_fill(method);
+    size_t done = simd != NULL ? simd(w, out, m, p) : 0;
+    info->fill(w + (size_t)info->words * done,
+               (uint8_t *)out + done * info->itemsize, m - done, p);
+}
+
+/* ---- positions ------------------------------------------------------------ */
+
+cr_word_pos cr_counter_offset(cr_word_pos pos, unsigned k,
+                              uint64_t elements) {
+    /* K * elements words, K = 2**shift, without overflowing 64 bits. */
+    unsigned shift = k == 4u ? 2u : k == 2u ? 1u : 0u;
+    uint64_t low = (elements << shift) & 15u;
+    uint64_t word = pos.word + low;
+    cr_word_pos out;
+    out.block = pos.block + (elements >> (4u - shift)) + (word >> 4);
+    out.word = (unsigned)(word & 15u);
+    return out;
+}
+
+/* ---- draws ---------------------------------------------------------------- */
+
+/* `m` <= CHUNK elements from `pos`: their words by the kernel, then the
+ * method's fill.  `buffer` holds CHUNK_BLOCKS blocks. */
+static void draw_chunk(const uint32_t input[16], chacha_blocks_fn blocks,
+                       cr_word_pos pos, const cr_counter_method *method,
+                       const cr_counter_params *p, void *out, size_t m,
+                       uint32_t *buffer) {
+    uint32_t in[16];
+    size_t nwords = (size_t)method->words * m;
+    size_t nblocks = (pos.word + nwords + CHACHA_BLOCK_WORDS - 1u) /
+                     CHACHA_BLOCK_WORDS;
+    memcpy(in, input, sizeof in);
+    in[12] = (uint32_t)pos.block;
+    in[13] = (uint32_t)(pos.block >> 32);
+    blocks(in, (uint8_t *)buffer, nblocks);
+#if !CR_LITTLE_ENDIAN
+    {
+        size_t i;
+        for (i = 0; i < nblocks * CHACHA_BLOCK_WORDS; i++) {
+            buffer[i] = cr_load32_le((const uint8_t *)(buffer + i));
+        }
+    }
+#endif
+    cr_counter_apply((int)(method - cr_counter_methods), buffer + pos.word,
+                     out, m, p);
+    cr_wipe(in, sizeof in);
+}
+
+void chacha_counter_draw(const uint32_t input[16], chacha_blocks_fn blocks,
+                         cr_word_pos pos, int method,
+                         const cr_counter_params *p, uint64_t first,
+                         void *out, size_t n) {
+    CR_ALIGN(64) uint32_t buffer[CHUNK_BLOCKS * CHACHA_BLOCK_WORDS];
+    const cr_counter_method *m = &cr_counter_methods[method];
+    uint8_t *at = (uint8_t *)out;
+    size_t done, step;
+    for (done = 0; done < n; done += step) {
+        step = n - done < CHUNK ? n - done : CHUNK;
+        draw_chunk(input, blocks, cr_counter_offset(pos, m->words,
+                                                    first + done),
+                   m, p, at + done * m->itemsize, step, buffer);
+    }
+    cr_wipe(buffer, sizeof buffer);
+}
+
+void chacha_counter_draw_streams(const uint32_t input[16],
+                                 chacha_blocks_fn blocks, cr_word_pos pos,
+                                 int method, const cr_counter_params *p,
+                                 const uint64_t *streams, size_t nstreams,
+                                 uint64_t first, void *out, size_t row_len,
+                                 size_t n) {
+    CR_ALIGN(64) uint32_t buffer[CHUNK_BLOCKS * CHACHA_BLOCK_WORDS];
+    const cr_counter_method *m = &cr_counter_methods[method];
+    uint32_t in[16];
+    size_t done, step, j;
+    memcpy(in, input, sizeof in);
+    for (done = 0; done < n; done += step) {
+        cr_word_pos at = cr_counter_offset(pos, m->words, first + done);
+        step = n - done < CHUNK ? n - done : CHUNK;
+        for (j = 0; j < nstreams; j++) {
+            in[14] = (uint32_t)streams[j];
+            in[15] = (uint32_t)(streams[j] >> 32);
+            draw_chunk(in, blocks, at, m, p,
+                       (uint8_t *)out +
+                           (j * row_len + (size_t)first + done) * m->itemsize,
+                       step, buffer);
+        }
+    }
+    cr_wipe(buffer, sizeof buffer);
+    cr_wipe(in, sizeof in);
+}
+
+void chacha_counter_fill(chacha_state *s, int method,
+                         const cr_counter_params *p, void *out, size_t n) {
+    cr_word_pos pos, end;
+    chacha_tell(s, &pos.block, &pos.word);
+    chacha_counter_draw(s->input, s->blocks, pos, method, p, 0, out, n);
+    end = cr_counter_offset(pos, cr_counter_methods[method].words, n);
+    chacha_seek(s, end.block, end.word);
+}
