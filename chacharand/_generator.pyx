@@ -467,7 +467,12 @@ cdef class _Source:
         return out
 
     cdef object shuffle(self, object x, object axis):
-        """Generator.shuffle of an ndarray: None when done, else DEFER."""
+        """Generator.shuffle of an ndarray: None when done, else DEFER.
+
+        A long shuffle runs in the fill loop's chunks (interruptible, the
+        GIL released); interrupted, the bit generator goes back to where
+        it was but the array keeps the swaps already made (NumPy's own
+        shuffle cannot be interrupted at all)."""
         cdef cnp.ndarray arr
         cdef Py_ssize_t n
         if type(x) is not np.ndarray:
