@@ -45,7 +45,43 @@ cdef extern from "generator/generator.h" nogil:
         CRG_BOUNDED_BOOL
         CRG_RAW_UINT64
         CRG_RAW_BYTES
+        # discrete distributions
+        CRG_POISSON
+        CRG_GEOMETRIC
+        CRG_BINOMIAL
+        CRG_NEG_BINOMIAL
+        CRG_SHUFFLE
+        CRG_FLOYD
+        CRG_LOGSERIES
+        CRG_ZIPF
+        CRG_HYPERGEOMETRIC
+        CRG_MULTINOMIAL
+        CRG_MVHG
         CRG_METHOD_COUNT
+
+    enum:
+        CRG_V_BINOMIAL_LOG1P
+        CRG_V_BTPE_STIRLING_FIXED
+        CRG_V_ZIPF_UMIN
+
+    ctypedef struct crg_shuffle_job:
+        char *data
+        const int64_t *lane_offsets
+        int64_t len, first, itemsize, stride
+        int64_t lane, i
+        int lemire
+
+    ctypedef struct crg_floyd_job:
+        int64_t *out
+        uint64_t *set
+        uint64_t mask
+        int64_t pop, size, done
+
+    ctypedef struct crg_mvhg_job:
+        int64_t *variates
+        const int64_t *colors
+        int64_t *choices
+        int64_t total, num_colors, nsample, done
 
     ctypedef struct crg_table:
         crg_fill_fn fill[CRG_METHOD_COUNT]

@@ -22,7 +22,7 @@ import numpy as np
 
 from cpython.bytes cimport PyBytes_AS_STRING, PyBytes_FromStringAndSize
 from cpython.pycapsule cimport PyCapsule_IsValid
-from libc.math cimport isfinite, isnan, signbit
+from libc.math cimport isfinite, isnan, signbit, sqrt
 from libc.stdint cimport (int8_t, int16_t, int32_t, int64_t, uint8_t,
                           uint16_t, uint32_t, uint64_t)
 from libc.string cimport memcpy, memset
@@ -30,9 +30,14 @@ from libc.string cimport memcpy, memset
 cimport numpy as cnp
 
 from chacharand._base cimport (
-    CRG_BOUNDED_BOOL, CRG_BOUNDED_U8, CRG_BOUNDED_U16, CRG_BOUNDED_U32,
-    CRG_BOUNDED_U64, CRG_NORMAL, CRG_RANDOM, CRG_STD_EXP, CRG_STD_EXP_INV,
-    CRG_STD_NORMAL, CRG_UNIFORM, KeyedBitGenerator, crg_args)
+    CRG_BINOMIAL, CRG_BOUNDED_BOOL, CRG_BOUNDED_U8, CRG_BOUNDED_U16,
+    CRG_BOUNDED_U32, CRG_BOUNDED_U64, CRG_FLOYD, CRG_GEOMETRIC,
+    CRG_HYPERGEOMETRIC, CRG_LOGSERIES, CRG_MULTINOMIAL, CRG_MVHG,
+    CRG_NEG_BINOMIAL, CRG_NORMAL, CRG_POISSON, CRG_RANDOM, CRG_SHUFFLE,
+    CRG_STD_EXP, CRG_STD_EXP_INV, CRG_STD_NORMAL, CRG_UNIFORM,
+    CRG_V_BINOMIAL_LOG1P, CRG_V_BTPE_STIRLING_FIXED, CRG_V_ZIPF_UMIN,
+    CRG_ZIPF, KeyedBitGenerator, crg_args, crg_floyd_job, crg_mvhg_job,
+    crg_shuffle_job)
 
 cnp.import_array()
 
@@ -268,6 +273,326 @@ cdef class _Source:
             return dtype(result)    # as NumPy: a Python int or bool
         return result
 
+    # ---- discrete distributions and permutations --------------------------
+
+    cdef object int64s(self, int method, object shape, crg_args *args):
+        """int64 values of `method`: a Python int for shape None, else an
+        array of `shape`."""
+        cdef int64_t value = 0
+        cdef cnp.ndarray arr
+        if shape is None:
+            self.run(method, <char *>&value, 1, 8, args)
+            return value
+        arr = np.empty(shape, np.int64)
+        self.run(method, <char *>cnp.PyArray_DATA(arr), cnp.PyArray_SIZE(arr),
+                 8, args)
+        return arr
+
+    cdef object discrete(self, int method, object size, crg_args *args,
+                         object a, int a_rule, object b, int b_rule,
+                         bint b_is_int):
+        """A method of one real parameter `a` (b None) or of `a` and `b`
+        (an int64 one where b_is_int: binomial's n): NumPy's disc()."""
+        a = real_param(a)
+        if b is not None:
+            b = int_param(b) if b_is_int else real_param(b)
+            if b is None:
+                return DEFER
+        if a is None:
+            return DEFER
+        if not param_ok(a_rule, a) or (b is not None and
+                                        not param_ok(b_rule, b)):
+            return DEFER
+        params = (a,) if b is None else (a, b)
+        if not any(isinstance(v, np.ndarray) for v in params):
+            args.a = a
+            if b is not None:
+                if b_is_int:
+                    args.ia = b
+                else:
+                    args.b = b
+            if size is None:
+                return self.int64s(method, None, args)
+            shape = shape_of(size)
+            if shape is None:
+                return DEFER
+            return self.int64s(method, shape, args)
+        shape = broadcast_shape(size, params)
+        if shape is None:
+            return DEFER
+        # The arrays live until the fill is done.
+        if isinstance(a, np.ndarray):
+            pa = full_array(a, shape, np.float64)
+            args.pa = <const double *>cnp.PyArray_DATA(<cnp.ndarray>pa)
+        else:
+            args.a = a
+        if b is not None:
+            if isinstance(b, np.ndarray):
+                pb = full_array(b, shape, np.int64 if b_is_int
+                                else np.float64)
+                if b_is_int:
+                    args.pia = <const int64_t *>cnp.PyArray_DATA(
+                        <cnp.ndarray>pb)
+                else:
+                    args.pb = <const double *>cnp.PyArray_DATA(
+                        <cnp.ndarray>pb)
+            elif b_is_int:
+                args.ia = b
+            else:
+                args.b = b
+        return self.int64s(method, shape, args)
+
+    cdef object hypergeometric(self, object ngood, object nbad,
+                               object nsample, object size):
+        """NumPy's hypergeometric for plainly valid counts, else DEFER."""
+        cdef crg_args args
+        memset(&args, 0, sizeof(args))
+        params = (int_param(ngood), int_param(nbad), int_param(nsample))
+        if any(v is None for v in params):
+            return DEFER
+        good, bad, sample = params
+        if not any(isinstance(v, np.ndarray) for v in params):
+            if (not 0 <= good < HYPERGEOM_MAX or not 0 <= bad < HYPERGEOM_MAX
+                    or not 0 <= sample <= good + bad):
+                return DEFER
+            args.ia, args.ib, args.ic = good, bad, sample
+            if size is None:
+                return self.int64s(CRG_HYPERGEOMETRIC, None, &args)
+            shape = shape_of(size)
+            if shape is None:
+                return DEFER
+            return self.int64s(CRG_HYPERGEOMETRIC, shape, &args)
+        g, b, n = (np.asarray(v, dtype=np.int64) for v in params)
+        if not (np.all((g >= 0) & (g < HYPERGEOM_MAX))
+                and np.all((b >= 0) & (b < HYPERGEOM_MAX))
+                and np.all(n >= 0) and not np.any(g + b < n)):
+            return DEFER
+        shape = broadcast_shape(size, (g, b, n))
+        if shape is None:
+            return DEFER
+        pg = full_array(g, shape, np.int64)
+        pb = full_array(b, shape, np.int64)
+        pn = full_array(n, shape, np.int64)
+        args.pia = <const int64_t *>cnp.PyArray_DATA(<cnp.ndarray>pg)
+        args.pib = <const int64_t *>cnp.PyArray_DATA(<cnp.ndarray>pb)
+        args.pic = <const int64_t *>cnp.PyArray_DATA(<cnp.ndarray>pn)
+        return self.int64s(CRG_HYPERGEOMETRIC, shape, &args)
+
+    cdef object multinomial(self, object n, object pvals, object size):
+        """multinomial for a scalar n and one vector pvals, else DEFER."""
+        cdef crg_args args
+        cdef cnp.ndarray p, out
+        cdef Py_ssize_t d
+        if not plain_int(n) or not 0 <= n <= BINOMIAL_N_MAX:
+            return DEFER
+        if not (isinstance(pvals, np.ndarray) or type(pvals) is list):
+            return DEFER
+        try:
+            p = np.asarray(pvals)
+        except Exception:
+            return DEFER
+        if p.ndim != 1 or p.dtype.kind not in "fiub" or \
+                p.dtype == np.longdouble:
+            return DEFER
+        p = np.ascontiguousarray(p, dtype=np.float64)
+        d = p.shape[0]
+        if d == 0 or not param_ok(RULE_CLOSED_0_1, p):
+            return DEFER
+        if kahan_sum(<const double *>cnp.PyArray_DATA(p), d - 1) > \
+                1.0 + 1e-12:
+            return DEFER
+        shape = shape_of(size)
+        if shape is None:
+            return DEFER
+        out = np.zeros(shape + (d,), dtype=np.int64)
+        memset(&args, 0, sizeof(args))
+        args.ia = n
+        args.ib = d
+        args.ic = BINOMIAL_VARIANT
+        args.pa = <const double *>cnp.PyArray_DATA(p)
+        self.run(CRG_MULTINOMIAL, <char *>cnp.PyArray_DATA(out),
+                 cnp.PyArray_SIZE(out) // d, 8 * d, &args)
+        return out
+
+    cdef object multivariate_hypergeometric(self, object colors,
+                                            object nsample, object size,
+                                            object method):
+        """multivariate_hypergeometric for plainly valid arguments."""
+        cdef crg_mvhg_job job
+        cdef cnp.ndarray c, out, choices
+        if type(method) is not str or method not in ("count", "marginals"):
+            return DEFER
+        if not plain_int(nsample) or not 0 <= nsample < 2**63:
+            return DEFER
+        if not (isinstance(colors, np.ndarray) or type(colors) in (list,
+                                                                   tuple)):
+            return DEFER
+        try:
+            c = np.asarray(colors)
+        except Exception:
+            return DEFER
+        if c.ndim != 1 or c.size == 0 or not (
+                c.dtype.kind == "i" or
+                (c.dtype.kind == "u" and c.dtype.itemsize < 8)):
+            return DEFER
+        if np.any(c < 0):
+            return DEFER
+        c = np.ascontiguousarray(c, dtype=np.int64)
+        total = sum(c.tolist())
+        if total >= 2**63 or nsample > total:
+            return DEFER
+        if method == "marginals" and total >= 1000000000:
+            return DEFER
+        if method == "count" and total > (2**63 - 1) // 8:
+            return DEFER
+        shape = shape_of(size)
+        if shape is None:
+            return DEFER
+        out = np.zeros(shape + (c.shape[0],), dtype=np.int64)
+        count = cnp.PyArray_SIZE(out) // c.shape[0]
+        if total == 0 or nsample == 0 or count == 0:
+            return out
+        if method == "count":
+            choices = np.repeat(np.arange(c.shape[0], dtype=np.int64), c)
+            job.choices = <int64_t *>cnp.PyArray_DATA(choices)
+        else:
+            job.choices = NULL
+        job.variates = <int64_t *>cnp.PyArray_DATA(out)
+        job.colors = <const int64_t *>cnp.PyArray_DATA(c)
+        job.total = total
+        job.num_colors = c.shape[0]
+        job.nsample = nsample
+        job.done = 0
+        self.run(CRG_MVHG, <char *>&job, count, 0, NULL)
+        return out
+
+    cdef object shuffle(self, object x, object axis):
+        """Generator.shuffle of an ndarray: None when done, else DEFER.
+
+        A long shuffle runs in the fill loop's chunks (interruptible, the
+        GIL released); interrupted, the bit generator goes back to where
+        it was but the array keeps the swaps already made (NumPy's own
+        shuffle cannot be interrupted at all)."""
+        cdef cnp.ndarray arr
+        cdef Py_ssize_t n
+        if type(x) is not np.ndarray:
+            return DEFER
+        arr = <cnp.ndarray>x
+        if arr.ndim == 0 or not cnp.PyArray_ISWRITEABLE(arr):
+            return DEFER
+        ax = normal_axis(axis, arr.ndim)
+        if ax is None:
+            return DEFER
+        if arr.size == 0:
+            return None             # NumPy: a no-op
+        n = arr.shape[ax]
+        if arr.ndim == 1 and not arr.dtype.hasobject:
+            shuffle_one_lane(self, <char *>cnp.PyArray_DATA(arr), n,
+                             arr.itemsize, arr.strides[0], 1, 0)
+            return None
+        # Rows (or objects, which must not be moved without the GIL): the
+        # same swaps on the indices, then the rows moved by NumPy.
+        idx = interval_permutation(self, n)
+        view = np.swapaxes(arr, 0, ax)
+        view[...] = view[idx]
+        return None
+
+    cdef object permuted(self, object x, object axis, object out):
+        """Generator.permuted along an axis; DEFER for NumPy's path."""
+        cdef cnp.ndarray res
+        if axis is None:
+            return DEFER            # NumPy's method shuffles through ours
+        x = np.asarray(x)
+        if x.dtype.hasobject:
+            return DEFER
+        if out is not None:
+            if (type(out) is not np.ndarray or not out.flags.writeable
+                    or out.shape != x.shape
+                    or not np.can_cast(x.dtype, out.dtype, "safe")):
+                return DEFER
+        ax = normal_axis(axis, x.ndim)
+        if ax is None:
+            return DEFER
+        if out is None:
+            res = x.copy(order="K")
+        else:
+            res = out
+            np.copyto(res, x, casting="safe")
+        offsets = lane_offsets(res, ax)
+        shuffle_lanes(self, <char *>cnp.PyArray_DATA(res),
+                      <const int64_t *>cnp.PyArray_DATA(offsets),
+                      cnp.PyArray_SIZE(offsets), res.shape[ax], res.itemsize,
+                      res.strides[ax], 1, 0)
+        return res
+
+    cdef object choice_without(self, object a, object size, object axis,
+                               object shuffle):
+        """choice(a, size, replace=False, p=None): Floyd's sample or the
+        tail of a shuffle, as NumPy picks them; DEFER for NumPy's path."""
+        cdef int64_t pop, count, first
+        cdef crg_floyd_job job
+        cdef cnp.ndarray idx, table
+        if type(shuffle) is not bool:
+            return DEFER
+        if plain_int(a):
+            pop = a
+            arr = None
+        else:
+            if type(a) in (list, tuple):
+                try:
+                    a = np.asarray(a)       # as NumPy does
+                except Exception:
+                    return DEFER
+            if type(a) is not np.ndarray:
+                return DEFER
+            arr = a
+            if arr.ndim == 0:
+                return DEFER
+            ax = normal_axis(axis, arr.ndim)
+            if ax is None or not plain_int(axis):
+                return DEFER
+            pop = arr.shape[ax]
+        shape = shape_of(size)
+        if shape is None:
+            return DEFER
+        count = 1
+        for d in shape:
+            count *= d
+        if pop <= 0 and count != 0 or count > pop:
+            return DEFER            # NumPy raises
+        cutoff = 50 if shuffle else 20
+        if pop > 10000 and count > pop // cutoff:
+            # The last `count` places of a partial Fisher-Yates pass.
+            idx = np.arange(0, pop, dtype=np.int64)
+            first = max(pop - count, 1)
+            shuffle_one_lane(self, <char *>cnp.PyArray_DATA(idx), pop, 8, 8,
+                             first, 1)
+            idx = idx[pop - count:].copy()
+        else:
+            idx = np.empty(count, dtype=np.int64)
+            job.mask = mask_above(<uint64_t>(1.2 * <double>count))
+            table = np.full(job.mask + 1, np.uint64(2**64 - 1), np.uint64)
+            job.out = <int64_t *>cnp.PyArray_DATA(idx)
+            job.set = <uint64_t *>cnp.PyArray_DATA(table)
+            job.pop = pop
+            job.size = count
+            job.done = 0
+            self.run(CRG_FLOYD, <char *>&job, count, 0, NULL)
+            if shuffle:
+                shuffle_one_lane(self, <char *>cnp.PyArray_DATA(idx), count,
+                                 8, 8, 1, 1)
+        result = idx.reshape(shape)
+        if size is None:
+            result = result.item(0)
+        if arr is None:
+            return result
+        if size is not None and result.ndim == 0 and arr.ndim == 1:
+            res = np.empty((), dtype=arr.dtype)
+            res[()] = arr[result]
+            return res
+        return arr.take(np.asarray(result, dtype=np.intp), axis=axis)
+
+
     cdef object random_bytes(self, object length):
         """Generator.bytes: ceil(length / 4) 32-bit draws, little-endian."""
         cdef crg_args args
@@ -281,6 +606,281 @@ cdef class _Source:
         args.rng = 0xFFFFFFFF
         self.run(CRG_BOUNDED_U32, PyBytes_AS_STRING(out), n_words, 4, &args)
         return out if 4 * n_words == length else out[:length]
+
+
+# ---- discrete distributions and permutations: argument handling ----------
+# NumPy's disc() conventions: int64 results, a Python int for scalar
+# parameters and size=None, else an array of `size` or of the parameters'
+# broadcast shape.  Parameters are judged here only to find the plainly
+# valid ones; any other call goes to NumPy's method, which raises.
+
+from numpy.lib import NumpyVersion as _NumpyVersion
+
+# numpy/random/_common.pyx's bound on lam (as it computes it).
+cdef double POISSON_LAM_MAX = (<double>np.iinfo("int64").max
+                               - np.sqrt(np.iinfo("int64").max) * 10)
+
+# Which of NumPy's binomial streams the running NumPy draws.
+_NUMPY_VERSION = _NumpyVersion(np.__version__)
+cdef int64_t BINOMIAL_VARIANT = (
+    (CRG_V_BINOMIAL_LOG1P if _NUMPY_VERSION >= "2.4.0" else 0)
+    | (CRG_V_BTPE_STIRLING_FIXED if _NUMPY_VERSION >= "2.5.0" else 0))
+
+def _binomial_variant(value=None):
+    """The CRG_V_* bits binomial draws with (those of the running NumPy);
+    with `value`, set them (for the tests of the agreement check)."""
+    global BINOMIAL_VARIANT
+    if value is not None:
+        BINOMIAL_VARIANT = value
+    return BINOMIAL_VARIANT
+
+
+# Which zipf the running NumPy draws (2.1 bounded its uniform).
+cdef int64_t ZIPF_VARIANT = (CRG_V_ZIPF_UMIN if _NUMPY_VERSION >= "2.1.0"
+                             else 0)
+
+# numpy's hypergeometric bound on ngood and nbad.
+cdef int64_t HYPERGEOM_MAX = 10**9
+
+# Binomial n beyond 2**53: NumPy's releases differ in how BTPE rounds
+# n + 1 - m; those calls take NumPy's path.
+cdef int64_t BINOMIAL_N_MAX = 2**53
+
+
+cdef object shape_of(object size):
+    """`size` as a shape tuple, () for None, or None for NumPy to judge."""
+    if size is None:
+        return ()
+    if plain_int(size):
+        return (int(size),) if size >= 0 else None
+    if type(size) is tuple:
+        for d in size:
+            if not plain_int(d) or d < 0:
+                return None
+        return tuple(int(d) for d in size)
+    return None
+
+
+cdef object real_param(object x):
+    """A float parameter as NumPy converts it: a Python float (a scalar,
+    or a 0-d array), a float64 array, or None for NumPy to judge."""
+    if plain_real(x):
+        try:
+            return float(x)
+        except OverflowError:
+            return None
+    if isinstance(x, np.ndarray) or type(x) is list:
+        try:
+            arr = np.asarray(x)
+        except Exception:
+            return None
+        if arr.dtype.kind not in "fiub" or arr.dtype == np.longdouble:
+            return None
+        if arr.ndim == 0:
+            return float(arr)
+        return np.asarray(arr, dtype=np.float64)
+    return None
+
+
+cdef object int_param(object x):
+    """An int64 parameter: a Python int, an int64 array, or None."""
+    if plain_int(x):
+        if -2**63 <= x < 2**63:
+            return int(x)
+        return None
+    if isinstance(x, np.ndarray) or type(x) is list:
+        try:
+            arr = np.asarray(x)
+        except Exception:
+            return None
+        if not (arr.dtype.kind in "ib" or
+                (arr.dtype.kind == "u" and arr.dtype.itemsize < 8)):
+            return None
+        if arr.ndim == 0:
+            return int(arr)
+        return np.asarray(arr, dtype=np.int64)
+    return None
+
+
+cdef object broadcast_shape(object size, tuple params):
+    """The output shape of a call with array parameters: `size` when the
+    parameters broadcast to it, their broadcast shape for size=None; None
+    where NumPy raises."""
+    shapes = [np.shape(v) for v in params if isinstance(v, np.ndarray)]
+    try:
+        common = np.broadcast_shapes(*shapes)
+    except ValueError:
+        return None
+    if size is None:
+        return common
+    shape = shape_of(size)
+    if shape is None:
+        return None
+    try:
+        if np.broadcast_shapes(shape, common) != shape:
+            return None
+    except ValueError:
+        return None
+    return shape
+
+
+cdef object full_array(object value, object shape, object dtype):
+    """A parameter array as one C-contiguous value per output value."""
+    return np.ascontiguousarray(np.broadcast_to(value, shape), dtype=dtype)
+
+
+cdef uint64_t mask_above(uint64_t value):
+    """The least all-ones mask covering `value` (NumPy's _gen_mask)."""
+    value |= value >> 1
+    value |= value >> 2
+    value |= value >> 4
+    value |= value >> 8
+    value |= value >> 16
+    value |= value >> 32
+    return value
+
+
+cdef object normal_axis(object axis, Py_ssize_t ndim):
+    """A plain int axis in [-ndim, ndim) as a non-negative one, or None."""
+    if not plain_int(axis) or not -ndim <= axis < ndim:
+        return None
+    return int(axis) % ndim
+
+
+cdef int shuffle_lanes(_Source src, char *data, const int64_t *offsets,
+                       Py_ssize_t lanes, int64_t length, int64_t itemsize,
+                       int64_t stride, int64_t first, int lemire) except -1:
+    """Fisher-Yates passes, from index length - 1 down to `first`, over
+    the `lanes` lanes that start at data + offsets[k]."""
+    cdef crg_shuffle_job job
+    if length - first <= 0 or lanes == 0:
+        return 0
+    job.data = data
+    job.lane_offsets = offsets
+    job.len = length
+    job.first = first
+    job.itemsize = itemsize
+    job.stride = stride
+    job.lane = 0
+    job.i = length - 1
+    job.lemire = lemire
+    # Item size 0: every chunk of the fill loop gets the same job.
+    src.run(CRG_SHUFFLE, <char *>&job, lanes * (length - first), 0, NULL)
+    return 0
+
+
+cdef int shuffle_one_lane(_Source src, char *data, int64_t length,
+                          int64_t itemsize, int64_t stride, int64_t first,
+                          int lemire) except -1:
+    """shuffle_lanes of one lane at `data`."""
+    cdef int64_t zero = 0
+    return shuffle_lanes(src, data, &zero, 1, length, itemsize, stride,
+                         first, lemire)
+
+
+cdef object lane_offsets(object arr, int axis):
+    """The byte offsets of the lanes of `arr` along `axis`, in the C order
+    of the other axes (NumPy's PyArray_IterAllButAxis)."""
+    shape = arr.shape[:axis] + arr.shape[axis + 1:]
+    strides = arr.strides[:axis] + arr.strides[axis + 1:]
+    offs = np.zeros(shape, np.int64)
+    for d in range(len(shape)):
+        step = np.arange(shape[d], dtype=np.int64) * strides[d]
+        offs += step.reshape([-1 if k == d else 1 for k in range(len(shape))])
+    return np.ascontiguousarray(offs.ravel())
+
+
+cdef object interval_permutation(_Source src, int64_t n):
+    """The permutation NumPy's shuffle makes of n items, as an intp array
+    of the original positions: the same swaps applied to 0, 1, ..., n-1."""
+    idx = np.arange(n, dtype=np.intp)
+    shuffle_one_lane(src, <char *>cnp.PyArray_DATA(<cnp.ndarray>idx), n,
+                     idx.itemsize, idx.itemsize, 1, 0)
+    return idx
+
+
+# What a parameter must satisfy for the fast path (NumPy's constraints,
+# plus what the fills assume).
+cdef enum ParamRule:
+    RULE_POISSON         # 0 <= lam <= POISSON_LAM_MAX
+    RULE_OPEN_0_1        # 0 < p <= 1
+    RULE_CLOSED_0_1      # 0 <= p <= 1
+    RULE_POSITIVE        # > 0, not NaN
+    RULE_BINOMIAL_N      # 0 <= n <= BINOMIAL_N_MAX
+    RULE_HALF_OPEN_0_1   # 0 <= p < 1
+    RULE_GT_1            # > 1 (and, before NumPy 2.1, < 1025: it hangs)
+
+
+cdef bint scalar_ok(int rule, double v):
+    if rule == RULE_POISSON:
+        return v >= 0 and v <= POISSON_LAM_MAX
+    if rule == RULE_OPEN_0_1:
+        return v > 0 and v <= 1
+    if rule == RULE_CLOSED_0_1:
+        return v >= 0 and v <= 1
+    if rule == RULE_POSITIVE:
+        return v > 0
+    if rule == RULE_HALF_OPEN_0_1:
+        return v >= 0 and v < 1
+    if rule == RULE_GT_1:
+        return v > 1 and (ZIPF_VARIANT != 0 or v < 1025)
+    return v >= 0 and v <= BINOMIAL_N_MAX
+
+
+cdef bint param_ok(int rule, object v):
+    """Whether every value of `v` (a float, int or array) obeys `rule`;
+    NaN obeys none."""
+    if type(v) is int:
+        return 0 <= v <= BINOMIAL_N_MAX     # n: compared as an integer
+    if not isinstance(v, np.ndarray):
+        return scalar_ok(rule, v)
+    if rule == RULE_POISSON:
+        return bool(np.all((v >= 0) & (v <= POISSON_LAM_MAX)))
+    if rule == RULE_OPEN_0_1:
+        return bool(np.all((v > 0) & (v <= 1)))
+    if rule == RULE_CLOSED_0_1:
+        return bool(np.all((v >= 0) & (v <= 1)))
+    if rule == RULE_POSITIVE:
+        return bool(np.all(v > 0))
+    if rule == RULE_HALF_OPEN_0_1:
+        return bool(np.all((v >= 0) & (v < 1)))
+    if rule == RULE_GT_1:
+        return bool(np.all((v > 1) & ((ZIPF_VARIANT != 0) | (v < 1025))))
+    return bool(np.all((v >= 0) & (v <= BINOMIAL_N_MAX)))
+
+
+cdef bint negative_binomial_lam_ok(object n, object p):
+    """False where NumPy's negative_binomial refuses n and p because the
+    Poisson means could pass POISSON_LAM_MAX (its own formula)."""
+    cdef double dn, dp
+    n = real_param(n)
+    p = real_param(p)
+    if n is None or p is None:
+        return True                 # judged by NumPy anyway
+    if isinstance(n, np.ndarray) or isinstance(p, np.ndarray):
+        n_arr = np.asarray(n, dtype=np.float64)
+        p_arr = np.asarray(p, dtype=np.float64)
+        with np.errstate(all="ignore"):
+            max_lam = (1 - p_arr) / p_arr * (n_arr + 10 * np.sqrt(n_arr))
+        return not np.any(np.greater(max_lam, POISSON_LAM_MAX))
+    dn = n
+    dp = p
+    return not ((1 - dp) / dp * (dn + 10 * sqrt(dn)) > POISSON_LAM_MAX)
+
+
+cdef double kahan_sum(const double *values, Py_ssize_t n):
+    """Kahan's compensated sum, in order (as NumPy checks pvals)."""
+    cdef double total, c = 0.0, y, t
+    cdef Py_ssize_t i
+    if n <= 0:
+        return 0.0
+    total = values[0]
+    for i in range(1, n):
+        y = values[i] - c
+        t = total + y
+        c = (t - total) - y
+        total = t
+    return total
 
 
 cdef _Source source_of(object bit_generator):
@@ -357,9 +957,27 @@ cdef enum:
     FAST_NORMAL = 1 << 4
     FAST_INTEGERS = 1 << 5
     FAST_BYTES = 1 << 6
+    # discrete distributions and permutations
+    FAST_POISSON = 1 << 7
+    FAST_GEOMETRIC = 1 << 8
+    FAST_BINOMIAL = 1 << 9
+    FAST_NEGATIVE_BINOMIAL = 1 << 10
+    FAST_SHUFFLE = 1 << 11
+    FAST_PERMUTED = 1 << 12
+    FAST_CHOICE = 1 << 13
+    FAST_LOGSERIES = 1 << 14
+    FAST_ZIPF = 1 << 15
+    FAST_HYPERGEOMETRIC = 1 << 16
+    FAST_MULTINOMIAL = 1 << 17
+    FAST_MULTIVARIATE_HYPERGEOMETRIC = 1 << 18
 
 FAST_METHODS = ("random", "standard_normal", "standard_exponential",
-                "uniform", "normal", "integers", "bytes")
+                "uniform", "normal", "integers", "bytes",
+                # discrete distributions and permutations
+                "poisson", "geometric", "binomial", "negative_binomial",
+                "shuffle", "permuted", "choice", "logseries", "zipf",
+                "hypergeometric", "multinomial",
+                "multivariate_hypergeometric")
 
 
 class Generator(_NumPyGenerator):
@@ -369,9 +987,12 @@ class Generator(_NumPyGenerator):
     there and returns exactly what NumPy's Generator returns over the same
     bit generator, leaving the bit generator at the same position.  Over
     chacharand's bit generators, ``random``, ``integers``, ``uniform``,
-    ``standard_normal``, ``normal``, ``standard_exponential`` and ``bytes``
-    (and ``choice`` with replacement, through ``integers``) are filled in
-    C straight from the generator's buffer, without NumPy's per-value
+    ``standard_normal``, ``normal``, ``standard_exponential``, ``bytes``,
+    the discrete distributions (``poisson``, ``binomial``, ``geometric``,
+    ``negative_binomial``, ``logseries``, ``zipf``, ``hypergeometric``,
+    ``multinomial``, ``multivariate_hypergeometric``), ``shuffle``,
+    ``permutation``, ``permuted`` and ``choice`` are drawn in C straight
+    from the generator's buffer, without NumPy's per-value
     function-pointer call.  Other bit generators take NumPy's path.
 
     Parameters
@@ -509,6 +1130,135 @@ class Generator(_NumPyGenerator):
                 return result
         return _NumPyGenerator.bytes(self, length)
 
+
+
+    # ---- discrete distributions and permutations --------------------------
+    # poisson, geometric, binomial, negative_binomial in C; shuffle (and
+    # permutation, which NumPy's method draws through it), permuted along
+    # an axis and choice without replacement on C Fisher-Yates and Floyd
+    # passes.  choice with replacement draws through random and integers.
+
+    def poisson(self, lam=1.0, size=None):
+        cdef _Source src = fast_source(self, FAST_POISSON)
+        cdef crg_args args
+        if src is not None:
+            memset(&args, 0, sizeof(args))
+            result = src.discrete(CRG_POISSON, size, &args, lam,
+                                  RULE_POISSON, None, 0, False)
+            if result is not DEFER:
+                return result
+        return _NumPyGenerator.poisson(self, lam, size)
+
+    def geometric(self, p, size=None):
+        cdef _Source src = fast_source(self, FAST_GEOMETRIC)
+        cdef crg_args args
+        if src is not None:
+            memset(&args, 0, sizeof(args))
+            result = src.discrete(CRG_GEOMETRIC, size, &args, p,
+                                  RULE_OPEN_0_1, None, 0, False)
+            if result is not DEFER:
+                return result
+        return _NumPyGenerator.geometric(self, p, size)
+
+    def binomial(self, n, p, size=None):
+        cdef _Source src = fast_source(self, FAST_BINOMIAL)
+        cdef crg_args args
+        if src is not None:
+            memset(&args, 0, sizeof(args))
+            args.ic = BINOMIAL_VARIANT
+            result = src.discrete(CRG_BINOMIAL, size, &args, p,
+                                  RULE_CLOSED_0_1, n, RULE_BINOMIAL_N, True)
+            if result is not DEFER:
+                return result
+        return _NumPyGenerator.binomial(self, n, p, size)
+
+    def negative_binomial(self, n, p, size=None):
+        cdef _Source src = fast_source(self, FAST_NEGATIVE_BINOMIAL)
+        cdef crg_args args
+        if src is not None and negative_binomial_lam_ok(n, p):
+            memset(&args, 0, sizeof(args))
+            result = src.discrete(CRG_NEG_BINOMIAL, size, &args, n,
+                                  RULE_POSITIVE, p, RULE_OPEN_0_1, False)
+            if result is not DEFER:
+                return result
+        return _NumPyGenerator.negative_binomial(self, n, p, size)
+
+    def logseries(self, p, size=None):
+        cdef _Source src = fast_source(self, FAST_LOGSERIES)
+        cdef crg_args args
+        if src is not None:
+            memset(&args, 0, sizeof(args))
+            result = src.discrete(CRG_LOGSERIES, size, &args, p,
+                                  RULE_HALF_OPEN_0_1, None, 0, False)
+            if result is not DEFER:
+                return result
+        return _NumPyGenerator.logseries(self, p, size)
+
+    def zipf(self, a, size=None):
+        cdef _Source src = fast_source(self, FAST_ZIPF)
+        cdef crg_args args
+        if src is not None:
+            memset(&args, 0, sizeof(args))
+            args.ic = ZIPF_VARIANT
+            result = src.discrete(CRG_ZIPF, size, &args, a, RULE_GT_1, None,
+                                  0, False)
+            if result is not DEFER:
+                return result
+        return _NumPyGenerator.zipf(self, a, size)
+
+    def hypergeometric(self, ngood, nbad, nsample, size=None):
+        cdef _Source src = fast_source(self, FAST_HYPERGEOMETRIC)
+        if src is not None:
+            result = src.hypergeometric(ngood, nbad, nsample, size)
+            if result is not DEFER:
+                return result
+        return _NumPyGenerator.hypergeometric(self, ngood, nbad, nsample,
+                                              size)
+
+    def multinomial(self, n, pvals, size=None):
+        cdef _Source src = fast_source(self, FAST_MULTINOMIAL)
+        if src is not None:
+            result = src.multinomial(n, pvals, size)
+            if result is not DEFER:
+                return result
+        return _NumPyGenerator.multinomial(self, n, pvals, size)
+
+    def multivariate_hypergeometric(self, colors, nsample, size=None,
+                                    method="marginals"):
+        cdef _Source src = fast_source(self, FAST_MULTIVARIATE_HYPERGEOMETRIC)
+        if src is not None:
+            result = src.multivariate_hypergeometric(colors, nsample, size,
+                                                     method)
+            if result is not DEFER:
+                return result
+        return _NumPyGenerator.multivariate_hypergeometric(
+            self, colors, nsample, size, method)
+
+    def shuffle(self, x, axis=0):
+        cdef _Source src = fast_source(self, FAST_SHUFFLE)
+        if src is not None:
+            result = src.shuffle(x, axis)
+            if result is not DEFER:
+                return result
+        return _NumPyGenerator.shuffle(self, x, axis)
+
+    def permuted(self, x, *, axis=None, out=None):
+        cdef _Source src = fast_source(self, FAST_PERMUTED)
+        if src is not None:
+            result = src.permuted(x, axis, out)
+            if result is not DEFER:
+                return result
+        return _NumPyGenerator.permuted(self, x, axis=axis, out=out)
+
+    def choice(self, a, size=None, replace=True, p=None, axis=0,
+               shuffle=True):
+        cdef _Source src = fast_source(self, FAST_CHOICE)
+        if src is not None and replace is False and p is None:
+            result = src.choice_without(a, size, axis, shuffle)
+            if result is not DEFER:
+                return result
+        return _NumPyGenerator.choice(self, a, size, replace, p, axis,
+                                      shuffle)
 
 
 # The methods' documentation is NumPy's: they do exactly what NumPy's do.

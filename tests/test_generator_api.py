@@ -339,5 +339,6 @@ def test_agreement_check_finds_different_values_and_positions():
 
     assert disagreeing_methods(Generator) == set()
     assert disagreeing_methods(LastBitOff) == {
-        "uniform", "standard_normal", "standard_exponential"}
+        "uniform", "standard_normal", "standard_exponential", "poisson",
+        "geometric", "binomial", "negative_binomial"}
     assert disagreeing_methods(OneWordMore) == {"bytes"}

@@ -203,9 +203,15 @@ def test_long_fill_spanning_chunks():
 
 def test_fast_methods_are_all_covered():
     # The tests above name every method that has a C path.
+    # (the discrete distributions and permutations: their own files)
     assert set(FAST_METHODS) == {"random", "standard_normal",
                                  "standard_exponential", "uniform",
-                                 "normal", "integers", "bytes"}
+                                 "normal", "integers", "bytes",
+                                 "poisson", "geometric", "binomial",
+                                 "negative_binomial", "shuffle", "permuted",
+                                 "choice", "logseries", "zipf",
+                                 "hypergeometric", "multinomial",
+                                 "multivariate_hypergeometric"}
 
 
 PORTABLE_CHECK = """

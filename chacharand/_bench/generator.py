@@ -26,6 +26,22 @@ from chacharand._registry import family
 
 __all__ = ["METHODS", "rows", "scalar_rows", "rst_tables", "main"]
 
+_SCRATCH: dict = {}
+
+
+def _scratch(n):
+    """One int64 array of n values per n, for the in-place calls."""
+    if n not in _SCRATCH:
+        _SCRATCH[n] = np.arange(n - n % 64 if n >= 64 else n)
+    return _SCRATCH[n]
+
+
+def _rows(n):
+    """The scratch array as rows of 64 (one row when n < 64)."""
+    x = _scratch(n)
+    return x.reshape(-1, 64) if x.size >= 64 else x.reshape(1, -1)
+
+
 #: name -> call(generator, n), the calls compared.
 METHODS = {
     "random": lambda g, n: g.random(n),
@@ -44,6 +60,32 @@ METHODS = {
     "integers bool": lambda g, n: g.integers(0, 2, n, dtype=bool),
     "bytes (4n)": lambda g, n: g.bytes(4 * n),
     "choice(1000, n)": lambda g, n: g.choice(1000, n),
+    # discrete distributions
+    "poisson(4)": lambda g, n: g.poisson(4.0, n),
+    "poisson(100)": lambda g, n: g.poisson(100.0, n),
+    "binomial(20, 0.3)": lambda g, n: g.binomial(20, 0.3, n),
+    "binomial(1000, 0.4)": lambda g, n: g.binomial(1000, 0.4, n),
+    "geometric(0.1)": lambda g, n: g.geometric(0.1, n),
+    "geometric(0.5)": lambda g, n: g.geometric(0.5, n),
+    "negative_binomial(5, 0.3)": lambda g, n: g.negative_binomial(5, 0.3,
+                                                                  n),
+    "logseries(0.9)": lambda g, n: g.logseries(0.9, n),
+    "zipf(1.5)": lambda g, n: g.zipf(1.5, n),
+    "hypergeometric(50, 70, 30)": lambda g, n: g.hypergeometric(50, 70,
+                                                                30, n),
+    "hypergeometric(5, 7, 3)": lambda g, n: g.hypergeometric(5, 7, 3, n),
+    "multinomial(50, 4 pvals) n/4": lambda g, n: g.multinomial(
+        50, [0.1, 0.2, 0.3, 0.4], n // 4),
+    "multivariate_hypergeometric n/4": lambda g, n: (
+        g.multivariate_hypergeometric([40, 30, 20, 10], 30, n // 4)),
+    # permutations (in place on one array of n values, kept per n)
+    "shuffle": lambda g, n: g.shuffle(_scratch(n)),
+    "permutation(n)": lambda g, n: g.permutation(n),
+    "permuted(axis=1)": lambda g, n: g.permuted(_rows(n), axis=1),
+    "choice(n, n/2, replace=False)": lambda g, n: g.choice(
+        n, n // 2, replace=False),
+    "choice(100n, n/100, replace=False)": lambda g, n: g.choice(
+        100 * n, n // 100, replace=False),
 }
 
 #: name -> call(generator), the size=None calls compared.

@@ -629,6 +629,10 @@ static void CRG_FN(raw_bytes)(void *st, void *out, size_t n, crg_args *a) {
     CRG_FILL_BYTES((CRG_STATE *)st, (uint8_t *)out, n);
 }
 
+#include "logfactorial_table.h"
+#include "dists_shuffle.h"
+#include "dists_discrete.h"
+
 const crg_table CRG_CAT(CRG_CAT(crg_, CRG_NAME), _table) = {{
     CRG_FN(random),
     CRG_FN(random_f),
@@ -647,4 +651,16 @@ const crg_table CRG_CAT(CRG_CAT(crg_, CRG_NAME), _table) = {{
     CRG_FN(bounded_bool),
     CRG_FN(raw_u64),
     CRG_FN(raw_bytes),
+    /* discrete distributions */
+    CRG_FN(poisson),
+    CRG_FN(geometric),
+    CRG_FN(binomial),
+    CRG_FN(neg_binomial),
+    CRG_FN(shuffle),
+    CRG_FN(floyd),
+    CRG_FN(logseries),
+    CRG_FN(zipf),
+    CRG_FN(hypergeometric),
+    CRG_FN(multinomial),
+    CRG_FN(mvhg),
 }};

@@ -42,6 +42,49 @@ typedef struct crg_args {
     int bcnt;          /* draws left in buf */
 } crg_args;
 
+/* NumPy's changes of a stream (binomial's ic): which form the running
+ * NumPy draws. */
+#define CRG_V_BINOMIAL_LOG1P 1       /* 2.4: inversion's q**n by log1p(-p) */
+#define CRG_V_BTPE_STIRLING_FIXED 2  /* 2.5: BTPE's Stirling terms fixed */
+#define CRG_V_ZIPF_UMIN 4            /* 2.1: zipf's uniform from (Umin, 1] */
+
+/* A shuffle in place (CRG_SHUFFLE): lanes of `len` items, each a
+ * Fisher-Yates pass from index len - 1 down to `first`.  Lane k starts at
+ * data + lane_offsets[k]; its items are `stride` bytes apart.  `lane` and
+ * `i` are the progress (the lane being shuffled, the next index to swap):
+ * start them at 0 and len - 1.  `lemire` picks the index draw: 0 for
+ * NumPy's random_interval (shuffle, permuted), 1 for its
+ * random_bounded_uint64 (choice's shuffles). */
+typedef struct crg_shuffle_job {
+    char *data;
+    const int64_t *lane_offsets;
+    int64_t len, first, itemsize, stride;
+    int64_t lane, i;
+    int lemire;
+} crg_shuffle_job;
+
+/* Floyd's sample (CRG_FLOYD) of `size` distinct indices of [0, pop) into
+ * out[0, size): `set` holds mask + 1 words, all UINT64_MAX at the start;
+ * `done` counts the indices drawn (start it at 0). */
+typedef struct crg_floyd_job {
+    int64_t *out;
+    uint64_t *set;
+    uint64_t mask;
+    int64_t pop, size, done;
+} crg_floyd_job;
+
+/* Variates of NumPy's multivariate_hypergeometric (CRG_MVHG) into
+ * variates[done * num_colors ...] (zeroed by the caller).  `choices` is
+ * NULL for method "marginals"; for "count" it holds `total` colour
+ * indices (each colour's index colors[i] times, in order), which the
+ * draws keep permuting from one variate to the next.  Start `done` at 0. */
+typedef struct crg_mvhg_job {
+    int64_t *variates;
+    const int64_t *colors;
+    int64_t *choices;
+    int64_t total, num_colors, nsample, done;
+} crg_mvhg_job;
+
 /* One fill: `n` values of the method's type into `out`. */
 typedef void (*crg_fill_fn)(void *state, void *out, size_t n,
                             crg_args *args);
@@ -64,6 +107,18 @@ enum crg_method {
     CRG_BOUNDED_BOOL,
     CRG_RAW_UINT64,     /* uint64: next_uint64 (random_raw) */
     CRG_RAW_BYTES,      /* bytes: n bytes of whole words (random_bytes) */
+    /* ---- discrete distributions (dists_discrete.h, dists_shuffle.h) ---- */
+    CRG_POISSON,        /* int64: lam = a (pa) */
+    CRG_GEOMETRIC,      /* int64: p = a (pa) */
+    CRG_BINOMIAL,       /* int64: p = a (pa), n = ia (pia), ic = CRG_V_* */
+    CRG_NEG_BINOMIAL,   /* int64: n = a (pa), p = b (pb) */
+    CRG_SHUFFLE,        /* in place: out is a crg_shuffle_job, n steps */
+    CRG_FLOYD,          /* in place: out is a crg_floyd_job, n indices */
+    CRG_LOGSERIES,      /* int64: p = a (pa) */
+    CRG_ZIPF,           /* int64: a = a (pa), ic = CRG_V_* */
+    CRG_HYPERGEOMETRIC, /* int64: ngood, nbad, nsample = ia, ib, ic (pi*) */
+    CRG_MULTINOMIAL,    /* int64 rows of ib: n = ia, pvals = pa[0, ib) */
+    CRG_MVHG,           /* in place: out is a crg_mvhg_job, n variates */
     CRG_METHOD_COUNT
 };
 

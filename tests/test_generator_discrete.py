@@ -1,0 +1,274 @@
+"""chacharand.Generator's discrete distributions return NumPy's numbers.
+
+poisson, geometric, binomial, negative_binomial, logseries, zipf and
+hypergeometric are drawn in C; each
+case is compared with ``numpy.random.Generator`` over an identical copy of
+the bit generator (generator_twins.check_twins): values, types, dtypes,
+shapes, errors and the bit generators' positions afterwards, for every
+family, scalar and broadcast parameters, the edges of each algorithm and
+arguments that NumPy refuses (which take NumPy's path, so NumPy raises).
+"""
+import numpy as np
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from chacharand import ChaCha8, Generator
+from chacharand._agreement import disagreeing_methods
+from chacharand._generator import _binomial_variant, deferred_methods
+
+from _support.generator_twins import FAMILY_CLASSES, check_twins, positioned
+
+pytestmark = pytest.mark.numpy_protocol
+
+SIZES = [None, 0, 1, 3, 257, (3, 5)]
+# numpy/random/_common.pyx's POISSON_LAM_MAX, computed as NumPy does.
+LAM_MAX = float(np.iinfo("int64").max) - np.sqrt(np.iinfo("int64").max) * 10
+
+# (method, parameters): each branch of each algorithm.
+SCALAR_CASES = [
+    ("poisson", (0.0,)),            # no draw
+    ("poisson", (1e-300,)),
+    ("poisson", (3.5,)),            # products of uniforms
+    ("poisson", (9.999999,)),
+    ("poisson", (10.0,)),           # PTRS from here
+    ("poisson", (37,)),
+    ("poisson", (1e6,)),
+    ("poisson", (1e15,)),
+    ("poisson", (LAM_MAX,)),
+    ("geometric", (1.0,)),          # search
+    ("geometric", (0.5,)),
+    ("geometric", (1 / 3,)),
+    ("geometric", (0.333,)),        # inversion
+    ("geometric", (0.01,)),
+    ("geometric", (1e-300,)),       # clipped at INT64_MAX
+    ("binomial", (0, 0.3)),         # no draw
+    ("binomial", (10, 0.0)),
+    ("binomial", (10, 1.0)),
+    ("binomial", (20, 0.3)),        # inversion
+    ("binomial", (100, 0.3)),       # n p = 30: still inversion
+    ("binomial", (101, 0.3)),       # BTPE
+    ("binomial", (20, 0.9)),        # n - inversion(q)
+    ("binomial", (5000, 0.5)),
+    ("binomial", (5000, 0.7)),      # n - BTPE(q)
+    ("binomial", (10**6, 0.4)),     # BTPE's Stirling test
+    ("binomial", (10**9, 1e-9)),    # tiny p: log1p in NumPy 2.4
+    ("binomial", (2**53, 1e-15)),
+    ("negative_binomial", (1.0, 0.5)),     # gamma of shape 1
+    ("negative_binomial", (0.3, 0.2)),     # shape < 1
+    ("negative_binomial", (1e-5, 0.5)),
+    ("negative_binomial", (7.5, 0.05)),    # shape > 1, PTRS means
+    ("negative_binomial", (3.0, 1.0)),     # mean 0
+    ("logseries", (0.0,)),
+    ("logseries", (0.3,)),
+    ("logseries", (0.99,)),
+    ("logseries", (1 - 1e-12,)),
+    ("zipf", (1.5,)),
+    ("zipf", (4.0,)),
+    ("zipf", (1000.0,)),
+    ("hypergeometric", (10, 20, 0)),
+    ("hypergeometric", (10, 20, 5)),       # item by item
+    ("hypergeometric", (10, 20, 25)),      # the complement
+    ("hypergeometric", (10, 0, 10)),
+    ("hypergeometric", (0, 10, 10)),
+    ("hypergeometric", (30, 30, 10)),      # HRUA from sample 10
+    ("hypergeometric", (30, 30, 50)),
+    ("hypergeometric", (5000, 40, 4000)),
+    ("hypergeometric", (10**9 - 1, 10**9 - 1, 10**9)),
+]
+
+
+# Before NumPy 2.1, zipf near 1 takes very long and from 1025 on loops
+# forever (NumPy's own; chacharand's draws are the same).
+ZIPF_FIXED = np.lib.NumpyVersion(np.__version__) >= "2.1.0"
+if ZIPF_FIXED:
+    SCALAR_CASES += [("zipf", (1.0001,)), ("zipf", (1024.9,)),
+                     ("zipf", (1025.0,))]      # 1 at once from 2.1
+
+
+@pytest.fixture(params=FAMILY_CLASSES, ids=lambda c: c.__name__)
+def family(request):
+    return request.param
+
+
+def test_no_discrete_method_defers():
+    Generator(ChaCha8(0))
+    assert not deferred_methods() & {"poisson", "geometric", "binomial",
+                                     "negative_binomial", "logseries",
+                                     "zipf", "hypergeometric"}
+
+
+@pytest.mark.parametrize("method,params", SCALAR_CASES,
+                         ids=lambda v: str(v))
+def test_scalar_parameters(family, method, params):
+    for position, size in [(0, None), (1, 257), (0, (3, 5)), (1, 0),
+                           (0, 1)]:
+        check_twins(positioned(family, 2, position), method, *params,
+                    size=size, fast=True)
+
+
+@pytest.mark.parametrize("size", SIZES, ids=str)
+def test_size_spellings_and_result_types(size):
+    # A Python int for size=None, an int64 array otherwise.
+    for method, params in [("poisson", (4,)), ("geometric", (0.2,)),
+                           ("binomial", (30, 0.5)),
+                           ("negative_binomial", (2, 0.5))]:
+        got = check_twins(positioned(ChaCha8, 4, 1), method, *params,
+                          size=size, fast=True)[1]
+        if size is None:
+            assert type(got) is int
+        else:
+            assert got.dtype == np.int64
+
+
+def test_parameter_spellings():
+    # NumPy scalars, 0-d arrays, lists, other dtypes: NumPy's values.
+    for method, params in [
+        ("poisson", (np.float64(12.5),)),
+        ("poisson", (np.float32(3.25),)),
+        ("poisson", (np.array(25.0),)),
+        ("poisson", (np.int8(7),)),
+        ("poisson", ([1, 2, 30],)),
+        ("poisson", (np.array([1.5, 15.5], np.float32),)),
+        ("geometric", (np.array([[0.5], [0.05]]),)),
+        ("binomial", (np.int64(40), np.float64(0.25))),
+        ("binomial", (np.array(40), 0.25)),
+        ("binomial", ([3, 300], 0.6)),
+        ("binomial", (np.array([3, 200], np.uint8), [0.6, 0.01])),
+        ("negative_binomial", ([0.5, 5], [[0.9], [0.1]])),
+        ("negative_binomial", (np.array(2.0), np.array(0.5))),
+    ]:
+        for size in (None, (2, 2), (4, 2, 2)):
+            check_twins(positioned(ChaCha8, 5, 0), method, *params,
+                        size=size)
+    check_twins(positioned(ChaCha8, 5, 0), "poisson", [1.0, 30.0],
+                size=(3, 2), fast=True)
+
+
+@pytest.mark.parametrize("method", ["poisson", "geometric", "binomial",
+                                    "negative_binomial", "logseries", "zipf",
+                                    "hypergeometric"])
+def test_broadcast_parameters(family, method):
+    if method == "hypergeometric":
+        good = np.array([3, 5, 40, 3000])
+        bad = np.array([[7], [60], [900]])
+        sample = np.array([[[0]], [[6]], [[10]]])
+        for size in (None, (3, 3, 4), (2, 3, 3, 4)):
+            check_twins(positioned(family, 6, 1), method, good, bad, sample,
+                        size=size, fast=True)
+        check_twins(positioned(family, 6, 0), method, good, 50, 11,
+                    fast=True)
+        return
+    first = {"logseries": np.array([0.0, 0.2, 0.7, 0.99, 0.5, 0.999999]),
+             "zipf": np.array([1.1, 1.5, 2.0, 3.5, 20.0,
+                               1500.0 if ZIPF_FIXED else 1000.0]),
+             "poisson": np.array([0.0, 0.5, 9.5, 10.0, 200.0, 1e7]),
+             "geometric": np.array([1.0, 0.4, 0.3, 0.01, 1e-9, 0.7]),
+             "binomial": np.array([0, 5, 60, 1000, 10**6, 7]),
+             "negative_binomial": np.array([0.2, 1.0, 3.0, 50.0, 1e-3,
+                                            9.0])}[method]
+    second = {"binomial": np.array([[0.0], [0.3], [0.5], [0.95], [1.0]]),
+              "negative_binomial": np.array([[0.05], [0.5], [1.0]])}
+    params = (first,) if method not in second else (first, second[method])
+    shape = np.broadcast_shapes(*(np.shape(p) for p in params))
+    for size in (None, shape, (2,) + shape):
+        check_twins(positioned(family, 6, 1), method, *params, size=size,
+                    fast=True)
+    # One parameter an array, the other scalar; empty arrays.
+    if len(params) == 2:
+        check_twins(positioned(family, 6, 0), method, first, params[1][1, 0],
+                    fast=True)
+        check_twins(positioned(family, 6, 0), method, first[2], params[1],
+                    fast=True)
+    check_twins(positioned(family, 6, 0), method, *(p[:0] for p in params),
+                fast=True)
+
+
+BAD_CALLS = [
+    ("poisson", (-1.0,), {}),
+    ("poisson", (np.nan,), {}),
+    ("poisson", (LAM_MAX * 1.0001,), {}),
+    ("poisson", ([1.0, -1.0],), {}),
+    ("poisson", ([1.0, np.nan],), {}),
+    ("poisson", ("3",), {}),
+    ("poisson", (2**2000,), {}),
+    ("poisson", (3.0,), {"size": -1}),
+    ("poisson", (3.0,), {"size": 2.5}),
+    ("poisson", ([1.0, 2.0],), {"size": 3}),
+    ("poisson", ([1.0, 2.0],), {"size": (3, 1)}),
+    ("poisson", (1 + 2j,), {}),
+    ("geometric", (0.0,), {}),
+    ("geometric", (1.5,), {}),
+    ("geometric", (-0.5,), {}),
+    ("geometric", ([0.5, 0.0],), {}),
+    ("binomial", (-1, 0.5), {}),
+    ("binomial", (10, 1.5), {}),
+    ("binomial", (10, -0.1), {}),
+    ("binomial", (10, np.nan), {}),
+    ("binomial", (10.5, 0.5), {}),
+    ("binomial", ([10.5], 0.5), {}),
+    ("binomial", ([10, -1], 0.5), {}),
+    ("binomial", (2**64, 0.5), {}),
+    ("binomial", (2**53 + 1, 1e-15), {}),   # NumPy's path (see the pyx)
+    ("negative_binomial", (0.0, 0.5), {}),
+    ("negative_binomial", (np.nan, 0.5), {}),
+    ("negative_binomial", (1.0, 0.0), {}),
+    ("negative_binomial", (1.0, 1.5), {}),
+    ("negative_binomial", (1e20, 1e-5), {}),   # means beyond LAM_MAX
+    ("negative_binomial", ([1.0, 1e20], 1e-5), {}),
+    ("logseries", (1.0,), {}),
+    ("logseries", (-0.1,), {}),
+    ("logseries", ([0.5, np.nan],), {}),
+    ("zipf", (1.0,), {}),
+    ("zipf", (np.nan,), {}),
+    ("zipf", ([2.0, 0.5],), {}),
+    ("hypergeometric", (-1, 5, 2), {}),
+    ("hypergeometric", (5, 5, 11), {}),
+    ("hypergeometric", (10**9, 5, 2), {}),
+    ("hypergeometric", (5, 10**9, 2), {}),
+    ("hypergeometric", ([5, 6], 5, [2, 12]), {}),
+    ("hypergeometric", ([5, -6], 5, 2), {}),
+    ("hypergeometric", (5.0, 5, 2), {}),
+    ("hypergeometric", ([5, 6], 5, 2), {"size": 3}),
+]
+
+
+@pytest.mark.parametrize("method,args,kwargs", BAD_CALLS,
+                         ids=lambda v: str(v))
+def test_numpys_errors(method, args, kwargs):
+    # NumPy's path: the same error (or, for 2**53 + 1, the same numbers).
+    check_twins(positioned(ChaCha8, 7, 1), method, *args, fast=False,
+                **kwargs)
+
+
+@settings(max_examples=40, deadline=None)
+@given(lam=st.floats(0, 1e4), n=st.integers(0, 10**7),
+       p=st.floats(0, 1), shape=st.floats(1e-3, 1e3),
+       q=st.floats(1e-3, 1), size=st.integers(0, 20),
+       position=st.integers(0, 3))
+def test_hypothesis(lam, n, p, shape, q, size, position):
+    for method, params in [("poisson", (lam,)), ("geometric", (q,)),
+                           ("binomial", (n, p)),
+                           ("negative_binomial", (shape, q))]:
+        check_twins(positioned(ChaCha8, 8, position), method, *params,
+                    size=size, fast=True)
+
+
+def test_agreement_probes_see_each_binomial_stream():
+    # The probes reach the branches NumPy changed: with the other stream
+    # selected, binomial disagrees (and would take NumPy's path).
+    from chacharand._generator import Generator as ChachaGenerator
+    running = _binomial_variant()
+    try:
+        for flipped in (running ^ 1, running ^ 2):
+            _binomial_variant(flipped)
+            assert "binomial" in disagreeing_methods(ChachaGenerator)
+    finally:
+        _binomial_variant(running)
+    assert "binomial" not in disagreeing_methods(ChachaGenerator)
+
+
+def test_binomial_stream_follows_the_numpy_version():
+    version = np.lib.NumpyVersion(np.__version__)
+    assert _binomial_variant() == ((1 if version >= "2.4.0" else 0)
+                                   | (2 if version >= "2.5.0" else 0))
