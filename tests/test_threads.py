@@ -133,6 +133,11 @@ def test_bit_generator_draws_tile_the_stream(cls, call):
     assert frozen(shared.state) == frozen(twin.state)
 
 
+def shuffled(g, array):
+    g.shuffle(array)
+    return array
+
+
 GENERATOR_CALLS = {
     "random": lambda g: g.random(64),
     "random-float32": lambda g: g.random(11, dtype=np.float32),
@@ -148,6 +153,21 @@ GENERATOR_CALLS = {
     "choice": lambda g: g.choice(1000, 8),
     "permutation": lambda g: g.permutation(30),
     "gamma": lambda g: g.gamma(0.5, size=6),
+    "poisson": lambda g: g.poisson(4.0, 16),
+    "poisson-ptrs": lambda g: g.poisson(100.0, 8),
+    "geometric": lambda g: g.geometric(0.1, 16),
+    "binomial": lambda g: g.binomial(20, 0.3, 16),
+    "binomial-btpe": lambda g: g.binomial(1000, 0.4, 8),
+    "negative_binomial": lambda g: g.negative_binomial(5, 0.3, 16),
+    "logseries": lambda g: g.logseries(0.9, 16),
+    "zipf": lambda g: g.zipf(1.5, 16),
+    "hypergeometric": lambda g: g.hypergeometric(50, 70, 30, 16),
+    "multinomial": lambda g: g.multinomial(50, [0.2, 0.3, 0.5], size=4),
+    "multivariate_hypergeometric":
+        lambda g: g.multivariate_hypergeometric([50, 100, 150], 120, size=8),
+    "shuffle": lambda g: shuffled(g, np.arange(20)),
+    "permuted": lambda g: g.permuted(np.arange(20)),
+    "choice-noreplace": lambda g: g.choice(1000, 8, replace=False),
 }
 
 
