@@ -291,6 +291,7 @@ def test_asv_benchmarks_run_once():
     assert skipped >= 2 * 2 * (5 - backends)
 
 
+@pytest.mark.slow          # runs mypy over the installed package
 def test_installed_command_type_checks_without_optional_packages(tmp_path):
     """mypy (function bodies included) passes on the installed _cli and
     _bench whether or not randomgen, cryptography or matplotlib are
