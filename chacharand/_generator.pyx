@@ -176,7 +176,7 @@ def fast_path_calls(generator):
 cdef class _Source:
     """A chacharand bit generator, and which of its fills take NumPy's path."""
     cdef KeyedBitGenerator keyed
-    cdef unsigned deferred      # bits of FAST_METHODS that take NumPy's path
+    cdef uint64_t deferred      # bits of FAST_METHODS that take NumPy's path
     cdef Py_ssize_t fast_calls  # calls that took the C path (for the tests)
 
     cdef int run(self, int method, char *out, Py_ssize_t n,
@@ -297,14 +297,15 @@ cdef _Source source_of(object bit_generator):
     src.fast_calls = 0
     for bit, name in enumerate(FAST_METHODS):
         if name in _deferred:
-            src.deferred |= 1u << bit
+            src.deferred |= (<uint64_t>1) << bit
     return src
 
 
-cdef _Source fast_source(object generator, unsigned method_bit):
-    """The source to draw a method from, or None for NumPy's path."""
+cdef _Source fast_source(object generator, int method_index):
+    """The source to draw a method (its index in FAST_METHODS) from, or
+    None for NumPy's path."""
     cdef _Source src = generator._source
-    if src is None or src.deferred & method_bit:
+    if src is None or (src.deferred >> method_index) & 1:
         return None
     return src
 
@@ -350,29 +351,57 @@ def deferred_methods():
     return frozenset(_deferred)
 
 
-# The methods with a C path; bit i of a source's `deferred` is method i.
+# The methods with a C path: index i in FAST_METHODS is bit i of a
+# source's `deferred`.
 cdef enum:
-    FAST_RANDOM = 1 << 0
-    FAST_STANDARD_NORMAL = 1 << 1
-    FAST_STANDARD_EXPONENTIAL = 1 << 2
-    FAST_UNIFORM = 1 << 3
-    FAST_NORMAL = 1 << 4
-    FAST_INTEGERS = 1 << 5
-    FAST_BYTES = 1 << 6
+    FAST_RANDOM
+    FAST_STANDARD_NORMAL
+    FAST_STANDARD_EXPONENTIAL
+    FAST_UNIFORM
+    FAST_NORMAL
+    FAST_INTEGERS
+    FAST_BYTES
+    # continuous distributions (_generator_continuous.pxi)
+    FAST_EXPONENTIAL
+    FAST_LOGNORMAL
+    FAST_LAPLACE
+    FAST_LOGISTIC
+    FAST_GUMBEL
+    FAST_WEIBULL
+    FAST_RAYLEIGH
+    FAST_PARETO
+    FAST_POWER
+    FAST_STANDARD_CAUCHY
+    FAST_WALD
+    FAST_TRIANGULAR
+    FAST_VONMISES
+    FAST_STANDARD_GAMMA
+    FAST_GAMMA
+    FAST_BETA
+    FAST_CHISQUARE
+    FAST_STANDARD_T
+    FAST_F
+    FAST_NONCENTRAL_CHISQUARE
+    FAST_NONCENTRAL_F
+
+include "_generator_continuous.pxi"
 
 FAST_METHODS = ("random", "standard_normal", "standard_exponential",
-                "uniform", "normal", "integers", "bytes")
+                "uniform", "normal", "integers", "bytes") + CONTINUOUS_METHODS
 
 
-class Generator(_NumPyGenerator):
+class Generator(_ContinuousMethods, _NumPyGenerator):
     """NumPy's Generator, with the hot methods drawn in C.
 
     A subclass of :class:`numpy.random.Generator`: every method is
     there and returns exactly what NumPy's Generator returns over the same
     bit generator, leaving the bit generator at the same position.  Over
     chacharand's bit generators, ``random``, ``integers``, ``uniform``,
-    ``standard_normal``, ``normal``, ``standard_exponential`` and ``bytes``
-    (and ``choice`` with replacement, through ``integers``) are filled in
+    ``standard_normal``, ``normal``, ``standard_exponential``, ``bytes``
+    and the continuous distributions (``gamma``, ``beta``, ``exponential``,
+    ... : ``FAST_METHODS`` lists them), with scalar or array parameters
+    (and ``choice`` with replacement, through ``integers``;
+    ``multivariate_normal``, through ``standard_normal``) are filled in
     C straight from the generator's buffer, without NumPy's per-value
     function-pointer call.  Other bit generators take NumPy's path.
 
@@ -516,7 +545,9 @@ class Generator(_NumPyGenerator):
 # The methods' documentation is NumPy's: they do exactly what NumPy's do.
 for _name in FAST_METHODS:
     try:
-        getattr(Generator, _name).__doc__ = \
+        _owner = Generator if _name in Generator.__dict__ \
+            else _ContinuousMethods
+        getattr(_owner, _name).__doc__ = \
             getattr(_NumPyGenerator, _name).__doc__
     except (AttributeError, TypeError):
         pass

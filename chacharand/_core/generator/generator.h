@@ -64,6 +64,31 @@ enum crg_method {
     CRG_BOUNDED_BOOL,
     CRG_RAW_UINT64,     /* uint64: next_uint64 (random_raw) */
     CRG_RAW_BYTES,      /* bytes: n bytes of whole words (random_bytes) */
+    /* continuous distributions: double (std_gamma_f: float) values from
+     * the real parameters a, b, c (or their broadcast arrays pa, pb, pc),
+     * in the order of NumPy's random_<name>(a, b, c) */
+    CRG_EXPONENTIAL,    /* scale */
+    CRG_LOGNORMAL,      /* mean, sigma */
+    CRG_LAPLACE,        /* loc, scale */
+    CRG_LOGISTIC,       /* loc, scale */
+    CRG_GUMBEL,         /* loc, scale */
+    CRG_WEIBULL,        /* a */
+    CRG_RAYLEIGH,       /* scale */
+    CRG_PARETO,         /* a */
+    CRG_POWER,          /* a */
+    CRG_STD_CAUCHY,     /* (none) */
+    CRG_WALD,           /* mean, scale */
+    CRG_TRIANGULAR,     /* left, mode, right */
+    CRG_VONMISES,       /* mu, kappa */
+    CRG_STD_GAMMA,      /* shape */
+    CRG_STD_GAMMA_F,    /* shape (a float32 value) */
+    CRG_GAMMA,          /* shape, scale */
+    CRG_CHISQUARE,      /* df */
+    CRG_STANDARD_T,     /* df */
+    CRG_F,              /* dfnum, dfden */
+    CRG_BETA,           /* a, b */
+    CRG_NC_CHISQUARE,   /* df, nonc (no case that draws a Poisson variate) */
+    CRG_NC_F,           /* dfnum, dfden, nonc (likewise) */
     CRG_METHOD_COUNT
 };
 
