@@ -75,6 +75,8 @@ PROBES: tuple[tuple[str, tuple, dict], ...] = (
                               np.array([[2.0, 0.0], [np.nan, 0.0]]),
                               (751, 2, 2)), {}),
     ("noncentral_f", (3.0, 4.0, 2.0, 3001), {}),
+    ("dirichlet", ([0.5, 1.0, 3.0, 0.0], 501), {}),
+    ("dirichlet", ([0.05, 0.0, 0.01, 0.0], 501), {}),   # stick-breaking
 )
 
 #: The methods drawn from the ziggurats and the uniforms by formulas of

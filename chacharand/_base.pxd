@@ -68,6 +68,7 @@ cdef extern from "generator/generator.h" nogil:
         CRG_BETA
         CRG_NC_CHISQUARE
         CRG_NC_F
+        CRG_DIRICHLET
         CRG_METHOD_COUNT
 
     ctypedef struct crg_table:

@@ -25,6 +25,7 @@ from libc.math cimport isfinite, isnan, signbit
 from libc.stdint cimport (int8_t, int16_t, int32_t, int64_t, uint8_t,
                           uint16_t, uint32_t, uint64_t)
 from libc.string cimport memset
+import operator
 
 cimport numpy as cnp
 
@@ -383,6 +384,7 @@ cdef enum:
     FAST_F
     FAST_NONCENTRAL_CHISQUARE
     FAST_NONCENTRAL_F
+    FAST_DIRICHLET
 
 include "_generator_continuous.pxi"
 

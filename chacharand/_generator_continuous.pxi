@@ -11,7 +11,7 @@
 # goes to NumPy's own method, which draws or raises as NumPy does.
 
 from chacharand._base cimport (
-    CRG_BETA, CRG_CHISQUARE, CRG_EXPONENTIAL, CRG_F, CRG_GAMMA, CRG_GUMBEL,
+    CRG_BETA, CRG_CHISQUARE, CRG_DIRICHLET, CRG_EXPONENTIAL, CRG_F, CRG_GAMMA, CRG_GUMBEL,
     CRG_LAPLACE, CRG_LOGISTIC, CRG_LOGNORMAL, CRG_NC_CHISQUARE, CRG_NC_F,
     CRG_PARETO, CRG_POWER, CRG_RAYLEIGH, CRG_STANDARD_T, CRG_STD_CAUCHY,
     CRG_STD_GAMMA, CRG_STD_GAMMA_F, CRG_TRIANGULAR, CRG_VONMISES, CRG_WALD,
@@ -331,10 +331,71 @@ class _ContinuousMethods:
             return r
         return _NumPyGenerator.noncentral_f(self, dfnum, dfden, nonc, size)
 
+    def dirichlet(self, alpha, size=None):
+        r = _dirichlet(self, alpha, size)
+        if r is not DEFER:
+            return r
+        return _NumPyGenerator.dirichlet(self, alpha, size)
+
+
+cdef object _dirichlet(object generator, object alpha, object size):
+    """Generator.dirichlet through the C fill, or DEFER: NumPy's checks
+    (a 1-d alpha NumPy converts safely, no alpha < 0), its shape, its
+    choice of algorithm."""
+    cdef _Source src = fast_source(generator, FAST_DIRICHLET)
+    cdef crg_args args
+    cdef cnp.ndarray alphas, sums, result
+    cdef double *a
+    cdef double *c
+    cdef double csum = 0.0
+    cdef Py_ssize_t k, j
+    if src is None or not isinstance(alpha, (list, tuple, np.ndarray)):
+        return DEFER
+    try:
+        arr = np.asarray(alpha)
+        dt = arr.dtype
+        if arr.ndim != 1 or not (dt.kind in "biu" or (dt.kind == "f" and
+                                                       dt.itemsize <= 8)):
+            return DEFER
+        alphas = np.ascontiguousarray(arr, dtype=np.float64)
+        if np.any(np.less(alphas, 0)):
+            return DEFER
+        k = alphas.shape[0]
+        if size is None:
+            shape = (k,)
+        else:
+            try:
+                shape = (operator.index(size), k)
+            except TypeError:
+                shape = tuple(size) + (k,)
+        result = np.zeros(shape, np.float64)
+    except Exception:
+        return DEFER
+    if k == 0 or cnp.PyArray_SIZE(result) == 0:
+        return result
+    memset(&args, 0, sizeof(args))
+    args.ia = k
+    args.pa = <const double *>cnp.PyArray_DATA(alphas)
+    if alphas.max() < 0.1:
+        # Stick-breaking by betas, from the sums of alpha right to left.
+        sums = np.empty_like(alphas)
+        a = <double *>cnp.PyArray_DATA(alphas)
+        c = <double *>cnp.PyArray_DATA(sums)
+        for j in range(k - 1, -1, -1):
+            csum += a[j]
+            c[j] = csum
+        if not csum > 0:
+            return result       # every alpha 0: zeros, nothing drawn
+        args.ib = 1
+        args.pb = c
+    src.run(CRG_DIRICHLET, <char *>cnp.PyArray_DATA(result),
+            cnp.PyArray_SIZE(result) // k, 8 * k, &args)
+    return result
+
 
 #: The methods of _ContinuousMethods, in the order of their FAST_ bits.
 CONTINUOUS_METHODS = (
     "exponential", "lognormal", "laplace", "logistic", "gumbel", "weibull",
     "rayleigh", "pareto", "power", "standard_cauchy", "wald", "triangular",
     "vonmises", "standard_gamma", "gamma", "beta", "chisquare", "standard_t",
-    "f", "noncentral_chisquare", "noncentral_f")
+    "f", "noncentral_chisquare", "noncentral_f", "dirichlet")

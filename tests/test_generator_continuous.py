@@ -96,7 +96,8 @@ def some_family(request):
 
 
 def test_every_continuous_method_is_covered():
-    assert {m for m, _ in SCALAR_CASES} == set(CONTINUOUS_METHODS)
+    assert {m for m, _ in SCALAR_CASES} | {"dirichlet"} == set(
+        CONTINUOUS_METHODS)
 
 
 def test_scalar_parameters(family):
@@ -282,6 +283,37 @@ def test_noncentral_poisson_cases_take_numpys_path():
                     *params, size=(5, 2), fast=False)
     check_twins(positioned(ChaCha8, 1, 1), "noncentral_f", 0.5, 3.0, 1.0,
                 size=5, fast=False)
+
+
+DIRICHLET_ALPHAS = [
+    [1.0, 2.5, 0.3],                # gammas, normalised
+    np.arange(5),                   # an alpha of 0 among gammas
+    [0.01, 0.05, 0.0],              # all below 0.1: stick-breaking betas
+    [0.05, 0.0, 0.0, 0.02],         # a row that ends early (sums of 0)
+    [1e-4, 0.09],
+    [0.0, 0.0],                     # all 0: zeros, nothing drawn
+    [],                             # k == 0
+    np.array([3.0, np.nan]),        # NaN: the gamma case
+]
+
+
+@pytest.mark.parametrize("alpha", DIRICHLET_ALPHAS, ids=str)
+def test_dirichlet(some_family, alpha):
+    for size in [None, 0, 1, 7, (3, 4), 2000]:
+        fast = len(alpha) > 0 and np.any(np.asarray(alpha) != 0) and (
+            size is None or np.prod(size) > 0)
+        check_twins(positioned(some_family, 13, 1), "dirichlet", alpha,
+                    size=size, fast=bool(fast))
+
+
+@pytest.mark.parametrize("alpha, size", [
+    ([1.0, -0.5], None), ([[1.0, 2.0]], None), (2.0, None),
+    ([1.0, 2.0], -1), ([1.0, 2.0], 2.5), (np.array([1 + 1j, 2]), None),
+    (np.array([1.0, 2.0], dtype=np.longdouble), None), (["a", "b"], None),
+])
+def test_dirichlet_bad_arguments_take_numpys_path(alpha, size):
+    check_twins(positioned(ChaCha8, 13, 1), "dirichlet", alpha, size=size,
+                fast=False)
 
 
 def test_multivariate_normal_draws_through_the_fast_normals():

@@ -284,3 +284,50 @@ CRG_CONT_FILL(beta, CRG_FN(beta_prep), CRG_FN(beta_draw), double)
 CRG_CONT_FILL(nc_chisquare, CRG_FN(nc_chisquare_prep),
               CRG_FN(nc_chisquare_draw), double)
 CRG_CONT_FILL(nc_f, CRG_FN(nc_f_prep), CRG_FN(nc_f_draw), double)
+
+/*
+ * dirichlet: n rows of k = ia values each (one "value" of the fill is a
+ * row), from the k alphas in pa (read again for each row: not advanced).
+ * NumPy's Generator.dirichlet chooses the algorithm: for ib == 0, a row is
+ * k gammas normalised by their sum (times 1 / sum); for ib != 0 (every
+ * alpha below 0.1) it is stick-breaking by betas, with pb[j] the sum of
+ * alpha[j..k-1] (summed right to left), and a row stops at the first
+ * j with pb[j + 1] == 0, leaving the rest as the caller zeroed them.
+ */
+static void CRG_FN(dirichlet)(void *st, void *out_, size_t n, crg_args *a) {
+    CRG_STATE *s = (CRG_STATE *)st;
+    double *row = (double *)out_;
+    const double *alpha = a->pa, *csum = a->pb;
+    const size_t k = (size_t)a->ia;
+    crg_prep g;
+    size_t r, j;
+    for (r = 0; r < n; r++, row += k) {
+        if (a->ib) {
+            double acc = 1.;
+            for (j = 0; j + 1 < k; j++) {
+                double v;
+                g.p[0] = alpha[j];
+                g.p[1] = csum[j + 1];
+                CRG_FN(beta_prep)(&g);
+                v = CRG_FN(beta_draw)(s, &g);
+                row[j] = acc * v;
+                acc *= (1. - v);
+                if (csum[j + 1] == 0) {
+                    break;
+                }
+            }
+            row[k - 1] = acc;
+        } else {
+            double acc = 0., invacc;
+            for (j = 0; j < k; j++) {
+                const crg_gamma_prep gp = crg_gamma_prepare(alpha[j]);
+                row[j] = CRG_FN(std_gamma_draw_g)(s, &gp);
+                acc = acc + row[j];
+            }
+            invacc = 1. / acc;
+            for (j = 0; j < k; j++) {
+                row[j] = row[j] * invacc;
+            }
+        }
+    }
+}

@@ -676,4 +676,5 @@ const crg_table CRG_CAT(CRG_CAT(crg_, CRG_NAME), _table) = {{
     CRG_FN(beta),
     CRG_FN(nc_chisquare),
     CRG_FN(nc_f),
+    CRG_FN(dirichlet),
 }};

@@ -89,6 +89,8 @@ enum crg_method {
     CRG_BETA,           /* a, b */
     CRG_NC_CHISQUARE,   /* df, nonc (no case that draws a Poisson variate) */
     CRG_NC_F,           /* dfnum, dfden, nonc (likewise) */
+    CRG_DIRICHLET,      /* rows of ia values: alphas pa, algorithm ib,
+                           their right-to-left sums pb (dists_gamma.h) */
     CRG_METHOD_COUNT
 };
 
