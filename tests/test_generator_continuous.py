@@ -294,6 +294,7 @@ DIRICHLET_ALPHAS = [
     [0.0, 0.0],                     # all 0: zeros, nothing drawn
     [],                             # k == 0
     np.array([3.0, np.nan]),        # NaN: the gamma case
+    np.linspace(0.2, 3.0, 70),      # more alphas than are prepared once
 ]
 
 

@@ -294,13 +294,23 @@ CRG_CONT_FILL(nc_f, CRG_FN(nc_f_prep), CRG_FN(nc_f_draw), double)
  * alpha[j..k-1] (summed right to left), and a row stops at the first
  * j with pb[j + 1] == 0, leaving the rest as the caller zeroed them.
  */
+/* The gamma constants of up to this many alphas are prepared once per
+ * call (on the stack), those of further alphas once per value. */
+#define CRG_DIRICHLET_PREPARED 64
+
 static void CRG_FN(dirichlet)(void *st, void *out_, size_t n, crg_args *a) {
     CRG_STATE *s = (CRG_STATE *)st;
     double *row = (double *)out_;
     const double *alpha = a->pa, *csum = a->pb;
     const size_t k = (size_t)a->ia;
+    crg_gamma_prep prepared[CRG_DIRICHLET_PREPARED];
     crg_prep g;
     size_t r, j;
+    if (!a->ib) {
+        for (j = 0; j < k && j < CRG_DIRICHLET_PREPARED; j++) {
+            prepared[j] = crg_gamma_prepare(alpha[j]);
+        }
+    }
     for (r = 0; r < n; r++, row += k) {
         if (a->ib) {
             double acc = 1.;
@@ -320,8 +330,12 @@ static void CRG_FN(dirichlet)(void *st, void *out_, size_t n, crg_args *a) {
         } else {
             double acc = 0., invacc;
             for (j = 0; j < k; j++) {
-                const crg_gamma_prep gp = crg_gamma_prepare(alpha[j]);
-                row[j] = CRG_FN(std_gamma_draw_g)(s, &gp);
+                if (j < CRG_DIRICHLET_PREPARED) {
+                    row[j] = CRG_FN(std_gamma_draw_g)(s, &prepared[j]);
+                } else {
+                    const crg_gamma_prep gp = crg_gamma_prepare(alpha[j]);
+                    row[j] = CRG_FN(std_gamma_draw_g)(s, &gp);
+                }
                 acc = acc + row[j];
             }
             invacc = 1. / acc;
