@@ -22,17 +22,16 @@ static inline double CRG_FN(lognormal_draw)(CRG_STATE *s,
     return exp(g->p[0] + g->p[1] * CRG_FN(gauss)(s));
 }
 
-/* random_laplace: inversion of one uniform; U == 0 is drawn again.  The
- * two halves are selected without a branch (U >= 0.5 is a coin toss a
- * branch predictor cannot learn); each computes NumPy's expression. */
+/* random_laplace: inversion of one uniform; U == 0 is drawn again. */
 static inline double CRG_FN(laplace_draw)(CRG_STATE *s, const crg_prep *g) {
     const double loc = g->p[0], scale = g->p[1];
     for (;;) {
         const double u = CRG_FN(next_double)(s);
-        const int upper = u >= 0.5;
-        const double t = scale * log(upper ? 2.0 - u - u : u + u);
-        if (CR_LIKELY(u > 0.0)) {
-            return upper ? loc - t : loc + t;
+        if (u >= 0.5) {
+            return loc - scale * log(2.0 - u - u);
+        }
+        if (u > 0.0) {
+            return loc + scale * log(u + u);
         }
     }
 }
