@@ -119,6 +119,10 @@ def disagreeing_methods(generator_class):
         want = getattr(np.random.Generator(theirs), method)(*args, **kwargs)
         if not _same(got, want) or ours.word_pos != theirs.word_pos:
             bad.add(method)
+    if "beta" in bad:
+        # dirichlet's small-alpha case draws betas, whose rare branches
+        # its probe seldom reaches.
+        bad.add("dirichlet")
     if bad & {"uniform", "normal"}:
         # NumPy's build fuses a*b + c (FMA contraction).  The ziggurats'
         # rare wedge tests have that form too, where a probe seldom sees a

@@ -310,10 +310,10 @@ DIRICHLET_ALPHAS = [
 @pytest.mark.parametrize("alpha", DIRICHLET_ALPHAS, ids=str)
 def test_dirichlet(some_family, alpha):
     for size in [None, 0, 1, 7, (3, 4), 2000]:
-        fast = len(alpha) > 0 and np.any(np.asarray(alpha) != 0) and (
+        draws = len(alpha) > 0 and np.any(np.asarray(alpha) != 0) and (
             size is None or np.prod(size) > 0)
         check_twins(positioned(some_family, 13, 1), "dirichlet", alpha,
-                    size=size, fast=bool(fast))
+                    size=size, fast=bool(draws) and fast("dirichlet"))
 
 
 @pytest.mark.parametrize("alpha, size", [

@@ -106,12 +106,12 @@ def expected_deferrals():
     """(certain, possible): the methods that take NumPy's path on the
     installed NumPy because its algorithm differs from the C fills (which
     follow the newest NumPy).  NumPy 2.1 changed beta's underflow branch,
-    2.3.4 wald's formula; before 2.4 the order of the two draws of f and
+    2.3.4 wald's formula (dirichlet draws betas, so it follows beta); before 2.4 the order of the two draws of f and
     standard_cauchy was the compiler's choice."""
     version = numpy_version()
     certain, possible = set(), set()
     if version < (2, 1, 0):
-        certain.add("beta")
+        certain |= {"beta", "dirichlet"}     # dirichlet draws betas
     if version < (2, 3, 4):
         certain.add("wald")
     if version < (2, 4, 0):
