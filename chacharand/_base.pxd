@@ -57,6 +57,30 @@ cdef extern from "generator/generator.h" nogil:
         CRG_HYPERGEOMETRIC
         CRG_MULTINOMIAL
         CRG_MVHG
+        # continuous distributions
+        CRG_EXPONENTIAL
+        CRG_LOGNORMAL
+        CRG_LAPLACE
+        CRG_LOGISTIC
+        CRG_GUMBEL
+        CRG_WEIBULL
+        CRG_RAYLEIGH
+        CRG_PARETO
+        CRG_POWER
+        CRG_STD_CAUCHY
+        CRG_WALD
+        CRG_TRIANGULAR
+        CRG_VONMISES
+        CRG_STD_GAMMA
+        CRG_STD_GAMMA_F
+        CRG_GAMMA
+        CRG_CHISQUARE
+        CRG_STANDARD_T
+        CRG_F
+        CRG_BETA
+        CRG_NC_CHISQUARE
+        CRG_NC_F
+        CRG_DIRICHLET
         CRG_METHOD_COUNT
 
     enum:

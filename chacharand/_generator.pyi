@@ -5,6 +5,7 @@ from numpy.typing import ArrayLike
 __all__ = ["Generator", "default_rng"]
 
 FAST_METHODS: tuple[str, ...]
+CONTINUOUS_METHODS: tuple[str, ...]
 
 class Generator(_NumPyGenerator):
     def __init__(self, bit_generator: BitGenerator) -> None: ...

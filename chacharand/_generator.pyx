@@ -26,6 +26,7 @@ from libc.math cimport isfinite, isnan, signbit, sqrt
 from libc.stdint cimport (int8_t, int16_t, int32_t, int64_t, uint8_t,
                           uint16_t, uint32_t, uint64_t)
 from libc.string cimport memcpy, memset
+import operator
 
 cimport numpy as cnp
 
@@ -182,7 +183,7 @@ def fast_path_calls(generator):
 cdef class _Source:
     """A chacharand bit generator, and which of its fills take NumPy's path."""
     cdef KeyedBitGenerator keyed
-    cdef unsigned deferred      # bits of FAST_METHODS that take NumPy's path
+    cdef uint64_t deferred      # bits of FAST_METHODS that take NumPy's path
     cdef Py_ssize_t fast_calls  # calls that took the C path (for the tests)
 
     cdef int run(self, int method, char *out, Py_ssize_t n,
@@ -895,14 +896,15 @@ cdef _Source source_of(object bit_generator):
     src.fast_calls = 0
     for bit, name in enumerate(FAST_METHODS):
         if name in _deferred:
-            src.deferred |= 1u << bit
+            src.deferred |= (<uint64_t>1) << bit
     return src
 
 
-cdef _Source fast_source(object generator, unsigned method_bit):
-    """The source to draw a method from, or None for NumPy's path."""
+cdef _Source fast_source(object generator, int method_index):
+    """The source to draw a method (its index in FAST_METHODS) from, or
+    None for NumPy's path."""
     cdef _Source src = generator._source
-    if src is None or src.deferred & method_bit:
+    if src is None or (src.deferred >> method_index) & 1:
         return None
     return src
 
@@ -948,39 +950,77 @@ def deferred_methods():
     return frozenset(_deferred)
 
 
-# The methods with a C path; bit i of a source's `deferred` is method i.
+# The methods with a C path: index i in FAST_METHODS is bit i of a
+# source's `deferred`.
 cdef enum:
-    FAST_RANDOM = 1 << 0
-    FAST_STANDARD_NORMAL = 1 << 1
-    FAST_STANDARD_EXPONENTIAL = 1 << 2
-    FAST_UNIFORM = 1 << 3
-    FAST_NORMAL = 1 << 4
-    FAST_INTEGERS = 1 << 5
-    FAST_BYTES = 1 << 6
+    FAST_RANDOM
+    FAST_STANDARD_NORMAL
+    FAST_STANDARD_EXPONENTIAL
+    FAST_UNIFORM
+    FAST_NORMAL
+    FAST_INTEGERS
+    FAST_BYTES
     # discrete distributions and permutations
-    FAST_POISSON = 1 << 7
-    FAST_GEOMETRIC = 1 << 8
-    FAST_BINOMIAL = 1 << 9
-    FAST_NEGATIVE_BINOMIAL = 1 << 10
-    FAST_SHUFFLE = 1 << 11
-    FAST_PERMUTED = 1 << 12
-    FAST_CHOICE = 1 << 13
-    FAST_LOGSERIES = 1 << 14
-    FAST_ZIPF = 1 << 15
-    FAST_HYPERGEOMETRIC = 1 << 16
-    FAST_MULTINOMIAL = 1 << 17
-    FAST_MULTIVARIATE_HYPERGEOMETRIC = 1 << 18
+    FAST_POISSON
+    FAST_GEOMETRIC
+    FAST_BINOMIAL
+    FAST_NEGATIVE_BINOMIAL
+    FAST_SHUFFLE
+    FAST_PERMUTED
+    FAST_CHOICE
+    FAST_LOGSERIES
+    FAST_ZIPF
+    FAST_HYPERGEOMETRIC
+    FAST_MULTINOMIAL
+    FAST_MULTIVARIATE_HYPERGEOMETRIC
+    # continuous distributions (_generator_continuous.pxi)
+    FAST_EXPONENTIAL
+    FAST_LOGNORMAL
+    FAST_LAPLACE
+    FAST_LOGISTIC
+    FAST_GUMBEL
+    FAST_WEIBULL
+    FAST_RAYLEIGH
+    FAST_PARETO
+    FAST_POWER
+    FAST_STANDARD_CAUCHY
+    FAST_WALD
+    FAST_TRIANGULAR
+    FAST_VONMISES
+    FAST_STANDARD_GAMMA
+    FAST_GAMMA
+    FAST_BETA
+    FAST_CHISQUARE
+    FAST_STANDARD_T
+    FAST_F
+    FAST_NONCENTRAL_CHISQUARE
+    FAST_NONCENTRAL_F
+    FAST_DIRICHLET
+    FAST_METHOD_COUNT
 
+include "_generator_continuous.pxi"
+
+DISCRETE_METHODS = (
+    "poisson", "geometric", "binomial", "negative_binomial", "shuffle",
+    "permuted", "choice", "logseries", "zipf", "hypergeometric",
+    "multinomial", "multivariate_hypergeometric")
 FAST_METHODS = ("random", "standard_normal", "standard_exponential",
-                "uniform", "normal", "integers", "bytes",
-                # discrete distributions and permutations
-                "poisson", "geometric", "binomial", "negative_binomial",
-                "shuffle", "permuted", "choice", "logseries", "zipf",
-                "hypergeometric", "multinomial",
-                "multivariate_hypergeometric")
+                "uniform", "normal", "integers", "bytes") \
+    + DISCRETE_METHODS + CONTINUOUS_METHODS
+
+# The names and the enum above are one list written twice: check that they
+# line up (and fit the 64-bit deferral mask) when the module loads.
+if (len(FAST_METHODS) != FAST_METHOD_COUNT or FAST_METHOD_COUNT > 64
+        or FAST_METHODS[FAST_POISSON] != "poisson"
+        or FAST_METHODS[FAST_MULTIVARIATE_HYPERGEOMETRIC]
+        != "multivariate_hypergeometric"
+        or FAST_METHODS[FAST_EXPONENTIAL] != "exponential"
+        or FAST_METHODS[FAST_DIRICHLET] != "dirichlet"):
+    raise ImportError("chacharand._generator: FAST_METHODS and its enum "
+                      "disagree")
 
 
-class Generator(_NumPyGenerator):
+class Generator(_ContinuousMethods, _NumPyGenerator):
     """NumPy's Generator, with the hot methods drawn in C.
 
     A subclass of :class:`numpy.random.Generator`: every method is
@@ -991,8 +1031,11 @@ class Generator(_NumPyGenerator):
     the discrete distributions (``poisson``, ``binomial``, ``geometric``,
     ``negative_binomial``, ``logseries``, ``zipf``, ``hypergeometric``,
     ``multinomial``, ``multivariate_hypergeometric``), ``shuffle``,
-    ``permutation``, ``permuted`` and ``choice`` are drawn in C straight
-    from the generator's buffer, without NumPy's per-value
+    ``permutation``, ``permuted``, ``choice`` and the continuous
+    distributions (``gamma``, ``beta``, ``exponential``, ... :
+    ``FAST_METHODS`` lists them all), with scalar or array parameters
+    (``multivariate_normal`` through ``standard_normal``), are drawn in C
+    straight from the generator's buffer, without NumPy's per-value
     function-pointer call.  Other bit generators take NumPy's path.
 
     Parameters
@@ -1264,7 +1307,9 @@ class Generator(_NumPyGenerator):
 # The methods' documentation is NumPy's: they do exactly what NumPy's do.
 for _name in FAST_METHODS:
     try:
-        getattr(Generator, _name).__doc__ = \
+        _owner = Generator if _name in Generator.__dict__ \
+            else _ContinuousMethods
+        getattr(_owner, _name).__doc__ = \
             getattr(_NumPyGenerator, _name).__doc__
     except (AttributeError, TypeError):
         pass

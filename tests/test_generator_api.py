@@ -334,11 +334,22 @@ class OneWordMore(Generator):
         return out
 
 
+def test_every_fast_method_has_an_agreement_probe():
+    from chacharand._agreement import PROBES
+    from chacharand._generator import FAST_METHODS
+
+    assert {method for method, _, _ in PROBES} == set(FAST_METHODS)
+
+
 def test_agreement_check_finds_different_values_and_positions():
     from chacharand._agreement import disagreeing_methods
 
     assert disagreeing_methods(Generator) == set()
+    from chacharand._generator import CONTINUOUS_METHODS
+
+    # The continuous distributions build on the ziggurats: they go too.
     assert disagreeing_methods(LastBitOff) == {
         "uniform", "standard_normal", "standard_exponential", "poisson",
-        "geometric", "binomial", "negative_binomial"}
+        "geometric", "binomial", "negative_binomial"} | set(
+            CONTINUOUS_METHODS)
     assert disagreeing_methods(OneWordMore) == {"bytes"}

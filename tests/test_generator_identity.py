@@ -10,10 +10,11 @@ import numpy as np
 import pytest
 
 from chacharand import ChaCha8, Generator
-from chacharand._generator import (FAST_METHODS, deferred_methods,
-                                   fast_path_calls)
+from chacharand._generator import (CONTINUOUS_METHODS, FAST_METHODS,
+                                   deferred_methods, fast_path_calls)
 
-from _support.generator_twins import FAMILY_CLASSES, check_twins, positioned
+from _support.generator_twins import (FAMILY_CLASSES, check_twins,
+                                     expected_deferrals, positioned)
 
 # Run on every NumPy version of the test matrix: the identity is with the
 # installed NumPy.
@@ -55,9 +56,11 @@ def family(request):
 
 def test_no_method_defers_on_this_numpy():
     Generator(ChaCha8(0))
-    # Every NumPy this is tested with draws these methods as we do; a
-    # difference would send the method to NumPy's path, and show here.
-    assert deferred_methods() == frozenset()
+    # Every NumPy this is tested with draws these methods as we do but for
+    # the known changes of older NumPys; a difference would send the
+    # method to NumPy's path, and show here.
+    certain, possible = expected_deferrals()
+    assert certain <= deferred_methods() <= certain | possible
 
 
 @pytest.mark.parametrize("position", POSITIONS)
@@ -202,9 +205,11 @@ def test_long_fill_spanning_chunks():
 
 
 def test_fast_methods_are_all_covered():
-    # The tests above name every method that has a C path.
-    # (the discrete distributions and permutations: their own files)
-    assert set(FAST_METHODS) == {"random", "standard_normal",
+    # The tests above name every method that has a C path but the
+    # discrete distributions, the permutations and the continuous
+    # distributions, which have files of their own.
+    assert set(FAST_METHODS) - set(CONTINUOUS_METHODS) == {
+                                 "random", "standard_normal",
                                  "standard_exponential", "uniform",
                                  "normal", "integers", "bytes",
                                  "poisson", "geometric", "binomial",

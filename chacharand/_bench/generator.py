@@ -42,6 +42,19 @@ def _rows(n):
     return x.reshape(-1, 64) if x.size >= 64 else x.reshape(1, -1)
 
 
+_MVN_MEAN = np.zeros(3)
+_MVN_COV = np.array([[2.0, 0.3, 0.1], [0.3, 1.0, 0.2], [0.1, 0.2, 0.5]])
+_SHAPE_CACHE: dict = {}
+
+
+def _shapes(n):
+    """n gamma shapes from 0.5 to 5 (made once per n): a broadcast
+    parameter array."""
+    if n not in _SHAPE_CACHE:
+        _SHAPE_CACHE[n] = np.linspace(0.5, 5.0, n)
+    return _SHAPE_CACHE[n]
+
+
 #: name -> call(generator, n), the calls compared.
 METHODS = {
     "random": lambda g, n: g.random(n),
@@ -86,6 +99,37 @@ METHODS = {
         n, n // 2, replace=False),
     "choice(100n, n/100, replace=False)": lambda g, n: g.choice(
         100 * n, n // 100, replace=False),
+    # continuous distributions
+    "exponential(2)": lambda g, n: g.exponential(2.0, n),
+    "lognormal": lambda g, n: g.lognormal(0.5, 1.5, n),
+    "laplace": lambda g, n: g.laplace(1.0, 2.0, n),
+    "logistic": lambda g, n: g.logistic(1.0, 2.0, n),
+    "gumbel": lambda g, n: g.gumbel(1.0, 2.0, n),
+    "weibull(1.5)": lambda g, n: g.weibull(1.5, n),
+    "rayleigh": lambda g, n: g.rayleigh(2.0, n),
+    "pareto(3)": lambda g, n: g.pareto(3.0, n),
+    "power(2)": lambda g, n: g.power(2.0, n),
+    "standard_cauchy": lambda g, n: g.standard_cauchy(n),
+    "wald(1, 2)": lambda g, n: g.wald(1.0, 2.0, n),
+    "triangular": lambda g, n: g.triangular(-1.0, 0.5, 3.0, n),
+    "vonmises(0, 2)": lambda g, n: g.vonmises(0.0, 2.0, n),
+    "standard_gamma(2.5)": lambda g, n: g.standard_gamma(2.5, n),
+    "standard_gamma(2.5) f32": lambda g, n: g.standard_gamma(
+        2.5, n, dtype=np.float32),
+    "gamma(0.5)": lambda g, n: g.gamma(0.5, 1.0, n),
+    "gamma(array)": lambda g, n: g.gamma(_shapes(n), 2.0),
+    "beta(2, 3)": lambda g, n: g.beta(2.0, 3.0, n),
+    "beta(0.5, 0.5)": lambda g, n: g.beta(0.5, 0.5, n),
+    "chisquare(3)": lambda g, n: g.chisquare(3.0, n),
+    "standard_t(5)": lambda g, n: g.standard_t(5.0, n),
+    "f(3, 7)": lambda g, n: g.f(3.0, 7.0, n),
+    "noncentral_chisquare(3, 2)": lambda g, n: g.noncentral_chisquare(
+        3.0, 2.0, n),
+    "noncentral_f(3, 4, 2)": lambda g, n: g.noncentral_f(3.0, 4.0, 2.0, n),
+    "dirichlet([0.5, 1, 3])": lambda g, n: g.dirichlet(
+        [0.5, 1.0, 3.0], n // 3),
+    "multivariate_normal(3)": lambda g, n: g.multivariate_normal(
+        _MVN_MEAN, _MVN_COV, n // 3),
 }
 
 #: name -> call(generator), the size=None calls compared.
@@ -251,11 +295,17 @@ def main(argv=None):
                         help="values per call (default 2**20)")
     parser.add_argument("--rounds", type=int, default=7,
                         help="interleaved rounds; medians are reported")
+    parser.add_argument("--methods", nargs="+", default=(), metavar="NAME",
+                        help="only these rows of METHODS (default all)")
     parser.add_argument("--no-scalar", action="store_true",
                         help="skip the size=None calls")
     parser.add_argument("--rst", action="store_true",
                         help="print reStructuredText tables (for the docs)")
     args = parser.parse_args(argv)
+    unknown = set(args.methods) - set(METHODS)
+    if unknown:
+        parser.error(f"unknown --methods {sorted(unknown)}; known: "
+                     f"{', '.join(METHODS)}")
     if args.rst:
         bulk = rows(args.n, args.rounds, families=args.families)
         scalar = scalar_rows(args.rounds, families=args.families)
@@ -274,7 +324,8 @@ def main(argv=None):
     print(f"{'family':9} {'method':25} {'PCG64':>7} {'numpy':>7} "
           f"{'ours':>7}  {'ours/PCG64':>10} {'speed-up':>9}")
     print(f"{'':9} {'':25} {'ns/value':>23}")
-    for r in rows(args.n, args.rounds, families=args.families):
+    for r in rows(args.n, args.rounds, families=args.families,
+                  methods=args.methods):
         print(f"{r['family']:9} {r['method']:25} {r['ns_pcg64']:7.2f} "
               f"{r['ns_numpy']:7.2f} {r['ns_chacharand']:7.2f}  "
               f"{r['vs_pcg64']:10.2f} {r['speedup']:8.2f}x")

@@ -309,6 +309,12 @@ static void CRG_FN(std_exp_inv_f)(void *st, void *out_, size_t n,
     }
 }
 
+/* ---- continuous distributions, grouped by family of algorithm ------- */
+
+#include "dists_fill.h"
+#include "dists_simple.h"
+#include "dists_gamma.h"
+
 /* ---- integers: random_bounded_*_fill with Lemire's rejection ---------- */
 
 /*
@@ -663,4 +669,28 @@ const crg_table CRG_CAT(CRG_CAT(crg_, CRG_NAME), _table) = {{
     CRG_FN(hypergeometric),
     CRG_FN(multinomial),
     CRG_FN(mvhg),
+    /* continuous distributions */
+    CRG_FN(exponential),
+    CRG_FN(lognormal),
+    CRG_FN(laplace),
+    CRG_FN(logistic),
+    CRG_FN(gumbel),
+    CRG_FN(weibull),
+    CRG_FN(rayleigh),
+    CRG_FN(pareto),
+    CRG_FN(power),
+    CRG_FN(std_cauchy),
+    CRG_FN(wald),
+    CRG_FN(triangular),
+    CRG_FN(vonmises),
+    CRG_FN(std_gamma),
+    CRG_FN(std_gamma_f),
+    CRG_FN(gamma),
+    CRG_FN(chisquare),
+    CRG_FN(standard_t),
+    CRG_FN(f),
+    CRG_FN(beta),
+    CRG_FN(nc_chisquare),
+    CRG_FN(nc_f),
+    CRG_FN(dirichlet),
 }};

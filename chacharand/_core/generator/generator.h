@@ -119,6 +119,33 @@ enum crg_method {
     CRG_HYPERGEOMETRIC, /* int64: ngood, nbad, nsample = ia, ib, ic (pi*) */
     CRG_MULTINOMIAL,    /* int64 rows of ib: n = ia, pvals = pa[0, ib) */
     CRG_MVHG,           /* in place: out is a crg_mvhg_job, n variates */
+    /* continuous distributions: double (std_gamma_f: float) values from
+     * the real parameters a, b, c (or their broadcast arrays pa, pb, pc),
+     * in the order of NumPy's random_<name>(a, b, c) */
+    CRG_EXPONENTIAL,    /* scale */
+    CRG_LOGNORMAL,      /* mean, sigma */
+    CRG_LAPLACE,        /* loc, scale */
+    CRG_LOGISTIC,       /* loc, scale */
+    CRG_GUMBEL,         /* loc, scale */
+    CRG_WEIBULL,        /* a */
+    CRG_RAYLEIGH,       /* scale */
+    CRG_PARETO,         /* a */
+    CRG_POWER,          /* a */
+    CRG_STD_CAUCHY,     /* (none) */
+    CRG_WALD,           /* mean, scale */
+    CRG_TRIANGULAR,     /* left, mode, right */
+    CRG_VONMISES,       /* mu, kappa */
+    CRG_STD_GAMMA,      /* shape */
+    CRG_STD_GAMMA_F,    /* shape (a float32 value) */
+    CRG_GAMMA,          /* shape, scale */
+    CRG_CHISQUARE,      /* df */
+    CRG_STANDARD_T,     /* df */
+    CRG_F,              /* dfnum, dfden */
+    CRG_BETA,           /* a, b */
+    CRG_NC_CHISQUARE,   /* df, nonc (no case that draws a Poisson variate) */
+    CRG_NC_F,           /* dfnum, dfden, nonc (likewise) */
+    CRG_DIRICHLET,      /* rows of ia values: alphas pa, algorithm ib,
+                           their right-to-left sums pb (dists_gamma.h) */
     CRG_METHOD_COUNT
 };
 

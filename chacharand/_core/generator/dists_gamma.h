@@ -1,0 +1,347 @@
+/*
+ * The gamma distribution and what NumPy builds on it (beta, chi-square,
+ * F, Student's t, the noncentral chi-square and F): part of
+ * dists_template.h, which includes it after dists_fill.h.
+ *
+ * random_standard_gamma: shape 1 is an exponential, shape 0 is 0 (no
+ * draw), shape < 1 is Johnk's/Ahrens-Dieter's rejection from a uniform
+ * and an exponential, any other shape (NaN included) Marsaglia and
+ * Tsang's method from a normal and a uniform.  Their b and c depend on
+ * the shape only: crg_gamma_prep holds them, computed once per call for
+ * a scalar shape.  Expressions and draws as in NumPy's distributions.c.
+ */
+
+static inline crg_gamma_prep crg_gamma_prepare(double shape) {
+    crg_gamma_prep g;
+    g.shape = shape;
+    g.b = shape - 1. / 3.;
+    g.c = 1. / sqrt(9 * g.b);
+    return g;
+}
+
+static inline double CRG_FN(std_gamma_draw_g)(CRG_STATE *s,
+                                              const crg_gamma_prep *g) {
+    const double shape = g->shape;
+    if (shape == 1.0) {
+        return CRG_FN(expo)(s);
+    }
+    if (shape == 0.0) {
+        return 0.0;
+    }
+    if (shape < 1.0) {
+        for (;;) {
+            const double u = CRG_FN(next_double)(s);
+            const double v = CRG_FN(expo)(s);
+            if (u <= 1.0 - shape) {
+                const double x = pow(u, 1. / shape);
+                if (x <= v) {
+                    return x;
+                }
+            } else {
+                const double y = -log((1 - u) / shape);
+                const double x = pow(1.0 - shape + shape * y, 1. / shape);
+                if (x <= (v + y)) {
+                    return x;
+                }
+            }
+        }
+    }
+    for (;;) {
+        double x, v, u;
+        do {
+            x = CRG_FN(gauss)(s);
+            v = 1.0 + g->c * x;
+        } while (v <= 0.0);
+        v = v * v * v;
+        u = CRG_FN(next_double)(s);
+        if (u < 1.0 - 0.0331 * (x * x) * (x * x)) {
+            return (g->b * v);
+        }
+        /* log(0.0) ok here */
+        if (log(u) < 0.5 * x * x + g->b * (1. - v + log(v))) {
+            return (g->b * v);
+        }
+    }
+}
+
+/* random_standard_gamma_f: the same in float arithmetic (float draws,
+ * powf/logf/sqrtf), b and c computed in float and held exactly. */
+static inline crg_gamma_prep crg_gamma_prepare_f(float shape) {
+    crg_gamma_prep g;
+    const float b = shape - 1.0f / 3.0f;
+    g.shape = shape;
+    g.b = b;
+    g.c = 1.0f / sqrtf(9.0f * b);
+    return g;
+}
+
+static inline float CRG_FN(std_gamma_draw_f)(CRG_STATE *s,
+                                             const crg_prep *p) {
+    const crg_gamma_prep *g = &p->g1;
+    const float shape = (float)g->shape, b = (float)g->b, c = (float)g->c;
+    if (shape == 1.0f) {
+        return CRG_FN(expo_f)(s);
+    }
+    if (shape == 0.0) {
+        return 0.0;
+    }
+    if (shape < 1.0f) {
+        for (;;) {
+            const float u = CRG_FN(next_float)(s);
+            const float v = CRG_FN(expo_f)(s);
+            if (u <= 1.0f - shape) {
+                const float x = powf(u, 1.0f / shape);
+                if (x <= v) {
+                    return x;
+                }
+            } else {
+                const float y = -logf((1.0f - u) / shape);
+                const float x = powf(1.0f - shape + shape * y, 1.0f / shape);
+                if (x <= (v + y)) {
+                    return x;
+                }
+            }
+        }
+    }
+    for (;;) {
+        float x, v, u;
+        do {
+            x = CRG_FN(gauss_f)(s);
+            v = 1.0f + c * x;
+        } while (v <= 0.0f);
+        v = v * v * v;
+        u = CRG_FN(next_float)(s);
+        if (u < 1.0f - 0.0331f * (x * x) * (x * x)) {
+            return (b * v);
+        }
+        /* logf(0.0) ok here */
+        if (logf(u) < 0.5f * x * x + b * (1.0f - v + logf(v))) {
+            return (b * v);
+        }
+    }
+}
+
+static inline void CRG_FN(std_gamma_prep_f)(crg_prep *p) {
+    p->g1 = crg_gamma_prepare_f((float)p->p[0]);
+}
+
+/* standard_gamma(shape), gamma(shape, scale): scale * standard gamma. */
+static inline void CRG_FN(gamma_prep)(crg_prep *p) {
+    p->g1 = crg_gamma_prepare(p->p[0]);
+}
+
+static inline double CRG_FN(std_gamma_draw)(CRG_STATE *s, const crg_prep *p) {
+    return CRG_FN(std_gamma_draw_g)(s, &p->g1);
+}
+
+static inline double CRG_FN(gamma_draw)(CRG_STATE *s, const crg_prep *p) {
+    return p->p[1] * CRG_FN(std_gamma_draw_g)(s, &p->g1);
+}
+
+/* random_chisquare: 2 * standard gamma of df / 2. */
+static inline void CRG_FN(chisquare_prep)(crg_prep *p) {
+    p->g1 = crg_gamma_prepare(p->p[0] / 2.0);
+}
+
+static inline double CRG_FN(chisquare_draw)(CRG_STATE *s, const crg_prep *p) {
+    return 2.0 * CRG_FN(std_gamma_draw_g)(s, &p->g1);
+}
+
+/* random_standard_t: a normal, then a gamma of df / 2;
+ * sqrt(df / 2) * normal / sqrt(gamma), sqrt(df / 2) in k[0]. */
+static inline void CRG_FN(standard_t_prep)(crg_prep *p) {
+    p->g1 = crg_gamma_prepare(p->p[0] / 2);
+    p->k[0] = sqrt(p->p[0] / 2);
+}
+
+static inline double CRG_FN(standard_t_draw)(CRG_STATE *s,
+                                             const crg_prep *p) {
+    const double num = CRG_FN(gauss)(s);
+    const double denom = CRG_FN(std_gamma_draw_g)(s, &p->g1);
+    return p->k[0] * num / sqrt(denom);
+}
+
+/* random_f: chi-square(dfnum) * dfden over chi-square(dfden) * dfnum,
+ * the numerator drawn first. */
+static inline void CRG_FN(f_prep)(crg_prep *p) {
+    p->g1 = crg_gamma_prepare(p->p[0] / 2.0);
+    p->g2 = crg_gamma_prepare(p->p[1] / 2.0);
+}
+
+static inline double CRG_FN(f_draw)(CRG_STATE *s, const crg_prep *p) {
+    const double num = 2.0 * CRG_FN(std_gamma_draw_g)(s, &p->g1) * p->p[1];
+    const double den = 2.0 * CRG_FN(std_gamma_draw_g)(s, &p->g2) * p->p[0];
+    return num / den;
+}
+
+/* random_beta: for a, b <= 1 Johnk's algorithm (with NumPy's shortcut
+ * for a, b below 3e-103 and, from NumPy 2.1, its logarithmic form when
+ * U**(1/a) or V**(1/b) underflows); else Ga / (Ga + Gb) from two gammas,
+ * a's first. */
+#define CRG_BETA_TINY 3e-103
+
+static inline void CRG_FN(beta_prep)(crg_prep *p) {
+    p->g1 = crg_gamma_prepare(p->p[0]);
+    p->g2 = crg_gamma_prepare(p->p[1]);
+}
+
+static inline double CRG_FN(beta_draw)(CRG_STATE *s, const crg_prep *p) {
+    const double a = p->p[0], b = p->p[1];
+    if ((a <= 1.0) && (b <= 1.0)) {
+        if (a < CRG_BETA_TINY && b < CRG_BETA_TINY) {
+            /* 0 or 1 but with a probability below about 1e-100 */
+            const double u = CRG_FN(next_double)(s);
+            return (a + b) * u < a;
+        }
+        for (;;) {
+            const double u = CRG_FN(next_double)(s);
+            const double v = CRG_FN(next_double)(s);
+            const double x = pow(u, 1.0 / a);
+            const double y = pow(v, 1.0 / b);
+            const double xpy = x + y;
+            /* both u and v 0 (about 1 in 10**106) is drawn again */
+            if ((xpy <= 1.0) && (u + v > 0.0)) {
+                double log_x, log_y, delta;
+                if ((x > 0) && (y > 0)) {
+                    return x / xpy;
+                }
+                /* x or y underflowed: x / (x + y) from logarithms */
+                log_x = log(u) / a;
+                log_y = log(v) / b;
+                delta = log_x - log_y;
+                if (delta > 0) {
+                    return exp(-log1p(exp(-delta)));
+                }
+                return exp(delta - log1p(exp(delta)));
+            }
+        }
+    } else {
+        const double ga = CRG_FN(std_gamma_draw_g)(s, &p->g1);
+        const double gb = CRG_FN(std_gamma_draw_g)(s, &p->g2);
+        return ga / (ga + gb);
+    }
+}
+
+/*
+ * random_noncentral_chisquare, for the cases drawn without a Poisson
+ * variate: NaN nonc gives NaN (no draw), nonc == 0 is chi-square(df),
+ * df > 1 is chi-square(df - 1) + (normal + sqrt(nonc))**2.  The other
+ * case (df <= 1 or NaN, with nonc > 0) draws a Poisson variate and takes
+ * NumPy's path: chacharand.Generator never calls this fill for it.
+ */
+static inline void CRG_FN(nc_chisquare_prep_at)(crg_prep *p, double df,
+                                                double nonc) {
+    p->g1 = crg_gamma_prepare((nonc == 0 ? df : df - 1) / 2.0);
+    p->k[0] = sqrt(nonc);
+}
+
+static inline double CRG_FN(nc_chisquare_draw_at)(CRG_STATE *s,
+                                                  const crg_prep *p,
+                                                  double nonc) {
+    double chi2, n;
+    if (isnan(nonc)) {
+        return nonc;
+    }
+    chi2 = 2.0 * CRG_FN(std_gamma_draw_g)(s, &p->g1);
+    if (nonc == 0) {
+        return chi2;
+    }
+    n = CRG_FN(gauss)(s) + p->k[0];
+    return chi2 + n * n;
+}
+
+static inline void CRG_FN(nc_chisquare_prep)(crg_prep *p) {
+    CRG_FN(nc_chisquare_prep_at)(p, p->p[0], p->p[1]);
+}
+
+static inline double CRG_FN(nc_chisquare_draw)(CRG_STATE *s,
+                                               const crg_prep *p) {
+    return CRG_FN(nc_chisquare_draw_at)(s, p, p->p[1]);
+}
+
+/* random_noncentral_f: noncentral chi-square(dfnum, nonc) * dfden over
+ * chi-square(dfden) * dfnum, the numerator drawn first. */
+static inline void CRG_FN(nc_f_prep)(crg_prep *p) {
+    CRG_FN(nc_chisquare_prep_at)(p, p->p[0], p->p[2]);
+    p->g2 = crg_gamma_prepare(p->p[1] / 2.0);
+}
+
+static inline double CRG_FN(nc_f_draw)(CRG_STATE *s, const crg_prep *p) {
+    const double t = CRG_FN(nc_chisquare_draw_at)(s, p, p->p[2]) * p->p[1];
+    return t / (2.0 * CRG_FN(std_gamma_draw_g)(s, &p->g2) * p->p[0]);
+}
+
+CRG_CONT_FILL(std_gamma, CRG_FN(gamma_prep), CRG_FN(std_gamma_draw), double)
+CRG_CONT_FILL(std_gamma_f, CRG_FN(std_gamma_prep_f), CRG_FN(std_gamma_draw_f),
+              float)
+CRG_CONT_FILL(gamma, CRG_FN(gamma_prep), CRG_FN(gamma_draw), double)
+CRG_CONT_FILL(chisquare, CRG_FN(chisquare_prep), CRG_FN(chisquare_draw),
+              double)
+CRG_CONT_FILL(standard_t, CRG_FN(standard_t_prep), CRG_FN(standard_t_draw),
+              double)
+CRG_CONT_FILL(f, CRG_FN(f_prep), CRG_FN(f_draw), double)
+CRG_CONT_FILL(beta, CRG_FN(beta_prep), CRG_FN(beta_draw), double)
+CRG_CONT_FILL(nc_chisquare, CRG_FN(nc_chisquare_prep),
+              CRG_FN(nc_chisquare_draw), double)
+CRG_CONT_FILL(nc_f, CRG_FN(nc_f_prep), CRG_FN(nc_f_draw), double)
+
+/*
+ * dirichlet: n rows of k = ia values each (one "value" of the fill is a
+ * row), from the k alphas in pa (read again for each row: not advanced).
+ * NumPy's Generator.dirichlet chooses the algorithm: for ib == 0, a row is
+ * k gammas normalised by their sum (times 1 / sum); for ib != 0 (every
+ * alpha below 0.1) it is stick-breaking by betas, with pb[j] the sum of
+ * alpha[j..k-1] (summed right to left), and a row stops at the first
+ * j with pb[j + 1] == 0, leaving the rest as the caller zeroed them.
+ */
+/* The gamma constants of up to this many alphas are prepared once per
+ * call (on the stack), those of further alphas once per value. */
+#define CRG_DIRICHLET_PREPARED 64
+
+static void CRG_FN(dirichlet)(void *st, void *out_, size_t n, crg_args *a) {
+    CRG_STATE *s = (CRG_STATE *)st;
+    double *row = (double *)out_;
+    const double *alpha = a->pa, *csum = a->pb;
+    const size_t k = (size_t)a->ia;
+    crg_gamma_prep prepared[CRG_DIRICHLET_PREPARED];
+    crg_prep g;
+    size_t r, j;
+    if (!a->ib) {
+        for (j = 0; j < k && j < CRG_DIRICHLET_PREPARED; j++) {
+            prepared[j] = crg_gamma_prepare(alpha[j]);
+        }
+    }
+    for (r = 0; r < n; r++, row += k) {
+        if (a->ib) {
+            double acc = 1.;
+            for (j = 0; j + 1 < k; j++) {
+                double v;
+                g.p[0] = alpha[j];
+                g.p[1] = csum[j + 1];
+                CRG_FN(beta_prep)(&g);
+                v = CRG_FN(beta_draw)(s, &g);
+                row[j] = acc * v;
+                acc *= (1. - v);
+                if (csum[j + 1] == 0) {
+                    break;
+                }
+            }
+            row[k - 1] = acc;
+        } else {
+            double acc = 0., invacc;
+            for (j = 0; j < k; j++) {
+                if (j < CRG_DIRICHLET_PREPARED) {
+                    row[j] = CRG_FN(std_gamma_draw_g)(s, &prepared[j]);
+                } else {
+                    const crg_gamma_prep gp = crg_gamma_prepare(alpha[j]);
+                    row[j] = CRG_FN(std_gamma_draw_g)(s, &gp);
+                }
+                acc = acc + row[j];
+            }
+            invacc = 1. / acc;
+            for (j = 0; j < k; j++) {
+                row[j] = row[j] * invacc;
+            }
+        }
+    }
+}

@@ -1,0 +1,201 @@
+/*
+ * Continuous distributions by transformation of one uniform, normal or
+ * exponential draw (or two): part of dists_template.h, which includes it
+ * after dists_fill.h.  Each draw function follows the NumPy function of
+ * distributions.c named in its comment: the same draws in the same
+ * order, the same expressions (parenthesised as C groups NumPy's), the
+ * same libm functions.
+ */
+
+/* M_PI, which strict C99 does not define. */
+#define CRG_PI 3.14159265358979323846
+
+/* random_exponential: scale * standard exponential (the ziggurat). */
+static inline double CRG_FN(exponential_draw)(CRG_STATE *s,
+                                              const crg_prep *g) {
+    return g->p[0] * CRG_FN(expo)(s);
+}
+
+/* random_lognormal: exp(mean + sigma * standard normal). */
+static inline double CRG_FN(lognormal_draw)(CRG_STATE *s,
+                                            const crg_prep *g) {
+    return exp(g->p[0] + g->p[1] * CRG_FN(gauss)(s));
+}
+
+/* random_laplace: inversion of one uniform; U == 0 is drawn again. */
+static inline double CRG_FN(laplace_draw)(CRG_STATE *s, const crg_prep *g) {
+    const double loc = g->p[0], scale = g->p[1];
+    for (;;) {
+        const double u = CRG_FN(next_double)(s);
+        if (u >= 0.5) {
+            return loc - scale * log(2.0 - u - u);
+        }
+        if (u > 0.0) {
+            return loc + scale * log(u + u);
+        }
+    }
+}
+
+/* random_logistic: loc + scale * log(U / (1 - U)); U == 0 drawn again. */
+static inline double CRG_FN(logistic_draw)(CRG_STATE *s, const crg_prep *g) {
+    for (;;) {
+        const double u = CRG_FN(next_double)(s);
+        if (u > 0.0) {
+            return g->p[0] + g->p[1] * log(u / (1.0 - u));
+        }
+    }
+}
+
+/* random_gumbel: with U = 1 - uniform, loc - scale * log(-log(U));
+ * U == 1 drawn again. */
+static inline double CRG_FN(gumbel_draw)(CRG_STATE *s, const crg_prep *g) {
+    for (;;) {
+        const double u = 1.0 - CRG_FN(next_double)(s);
+        if (u < 1.0) {
+            return g->p[0] - g->p[1] * log(-log(u));
+        }
+    }
+}
+
+/* random_weibull: E ** (1 / a); a == 0 gives 0 and draws nothing. */
+static inline double CRG_FN(weibull_draw)(CRG_STATE *s, const crg_prep *g) {
+    if (g->p[0] == 0.0) {
+        return 0.0;
+    }
+    return pow(CRG_FN(expo)(s), 1. / g->p[0]);
+}
+
+/* random_rayleigh: mode * sqrt(2 E). */
+static inline double CRG_FN(rayleigh_draw)(CRG_STATE *s, const crg_prep *g) {
+    return g->p[0] * sqrt(2.0 * CRG_FN(expo)(s));
+}
+
+/* random_pareto: expm1(E / a). */
+static inline double CRG_FN(pareto_draw)(CRG_STATE *s, const crg_prep *g) {
+    return expm1(CRG_FN(expo)(s) / g->p[0]);
+}
+
+/* random_power: (1 - exp(-E)) ** (1 / a), as -expm1(-E). */
+static inline double CRG_FN(power_draw)(CRG_STATE *s, const crg_prep *g) {
+    return pow(-expm1(-CRG_FN(expo)(s)), 1. / g->p[0]);
+}
+
+/* random_standard_cauchy: the ratio of two normals, numerator first. */
+static inline double CRG_FN(cauchy_draw)(CRG_STATE *s, const crg_prep *g) {
+    const double num = CRG_FN(gauss)(s);
+    const double den = CRG_FN(gauss)(s);
+    (void)g;
+    return num / den;
+}
+
+/* random_wald: Michael, Schucany and Haas's method, in the form of NumPy
+ * 2.3.4 and later (X from d = 1 + sqrt(1 + 4 scale / Y), which does not
+ * cancel); then one uniform picks X or mean**2 / X. */
+static inline double CRG_FN(wald_draw)(CRG_STATE *s, const crg_prep *g) {
+    const double mean = g->p[0], scale = g->p[1];
+    double y = CRG_FN(gauss)(s), d, x;
+    y = mean * y * y;
+    d = 1 + sqrt(1 + 4 * scale / y);
+    x = mean * (1 - 2 / d);
+    if (CRG_FN(next_double)(s) <= mean / (mean + x)) {
+        return x;
+    }
+    return mean * mean / x;
+}
+
+/* random_triangular: inversion of one uniform, with the ratio and the two
+ * products NumPy computes from the parameters (k). */
+static inline void CRG_FN(triangular_prep)(crg_prep *g) {
+    const double left = g->p[0], mode = g->p[1], right = g->p[2];
+    const double base = right - left, leftbase = mode - left;
+    g->k[0] = leftbase / base;
+    g->k[1] = leftbase * base;
+    g->k[2] = (right - mode) * base;
+}
+
+static inline double CRG_FN(triangular_draw)(CRG_STATE *s,
+                                             const crg_prep *g) {
+    const double u = CRG_FN(next_double)(s);
+    if (u <= g->k[0]) {
+        return g->p[0] + sqrt(u * g->k[1]);
+    }
+    return g->p[2] - sqrt((1.0 - u) * g->k[2]);
+}
+
+/* random_vonmises: Best and Fisher's rejection for moderate kappa (its
+ * s from kappa in k[0]), a uniform angle for tiny kappa, a wrapped
+ * normal for huge kappa; NaN kappa gives NaN and draws nothing. */
+static inline void CRG_FN(vonmises_prep)(crg_prep *g) {
+    const double kappa = g->p[1];
+    if (kappa < 1e-5) {
+        /* second order Taylor expansion around kappa = 0 */
+        g->k[0] = 1. / kappa + kappa;
+    } else if (kappa <= 1e6) {
+        const double r = 1 + sqrt(1 + 4 * kappa * kappa);
+        const double rho = (r - sqrt(2 * r)) / (2 * kappa);
+        g->k[0] = (1 + rho * rho) / (2 * rho);
+    }
+}
+
+static inline double CRG_FN(vonmises_draw)(CRG_STATE *s, const crg_prep *g) {
+    const double mu = g->p[0], kappa = g->p[1], sv = g->k[0];
+    double u, w, result, mod;
+    int neg;
+    if (isnan(kappa)) {
+        return kappa;
+    }
+    if (kappa < 1e-8) {
+        return CRG_PI * (2 * CRG_FN(next_double)(s) - 1);
+    }
+    if (kappa > 1e6) {
+        result = mu + sqrt(1. / kappa) * CRG_FN(gauss)(s);
+        if (result < -CRG_PI) {
+            result += 2 * CRG_PI;
+        }
+        if (result > CRG_PI) {
+            result -= 2 * CRG_PI;
+        }
+        return result;
+    }
+    for (;;) {
+        double z, y, v;
+        u = CRG_FN(next_double)(s);
+        z = cos(CRG_PI * u);
+        w = (1 + sv * z) / (sv + z);
+        y = kappa * (sv - w);
+        v = CRG_FN(next_double)(s);
+        /* v == 0 is fine: y >= 0 accepts at the first test, y < 0
+         * rejects at both */
+        if ((y * (2 - y) - v >= 0) || (log(y / v) + 1 - y >= 0)) {
+            break;
+        }
+    }
+    u = CRG_FN(next_double)(s);
+    result = acos(w);
+    if (u < 0.5) {
+        result = -result;
+    }
+    result += mu;
+    neg = (result < 0);
+    mod = fabs(result);
+    mod = (fmod(mod + CRG_PI, 2 * CRG_PI) - CRG_PI);
+    if (neg) {
+        mod *= -1;
+    }
+    return mod;
+}
+
+CRG_CONT_FILL(exponential, crg_prep_params, CRG_FN(exponential_draw), double)
+CRG_CONT_FILL(lognormal, crg_prep_params, CRG_FN(lognormal_draw), double)
+CRG_CONT_FILL(laplace, crg_prep_params, CRG_FN(laplace_draw), double)
+CRG_CONT_FILL(logistic, crg_prep_params, CRG_FN(logistic_draw), double)
+CRG_CONT_FILL(gumbel, crg_prep_params, CRG_FN(gumbel_draw), double)
+CRG_CONT_FILL(weibull, crg_prep_params, CRG_FN(weibull_draw), double)
+CRG_CONT_FILL(rayleigh, crg_prep_params, CRG_FN(rayleigh_draw), double)
+CRG_CONT_FILL(pareto, crg_prep_params, CRG_FN(pareto_draw), double)
+CRG_CONT_FILL(power, crg_prep_params, CRG_FN(power_draw), double)
+CRG_CONT_FILL(std_cauchy, crg_prep_params, CRG_FN(cauchy_draw), double)
+CRG_CONT_FILL(wald, crg_prep_params, CRG_FN(wald_draw), double)
+CRG_CONT_FILL(triangular, CRG_FN(triangular_prep), CRG_FN(triangular_draw),
+              double)
+CRG_CONT_FILL(vonmises, CRG_FN(vonmises_prep), CRG_FN(vonmises_draw), double)

@@ -1,0 +1,357 @@
+"""chacharand.Generator's continuous distributions return NumPy's numbers.
+
+Each call goes through chacharand.Generator and through
+``numpy.random.Generator`` over an identical copy of the bit generator
+(generator_twins.check_twins): the values bit for bit, their type, dtype
+and shape, the exceptions, and the bit generators' positions afterwards
+must be the same.  Valid arguments must take the C path; arguments NumPy
+rejects must take NumPy's path (which raises NumPy's own error) and draw
+nothing.
+"""
+import numpy as np
+import pytest
+from hypothesis import given, settings, strategies as st
+
+from chacharand import ChaCha8, ISAAC64
+from chacharand import Generator
+from chacharand._generator import CONTINUOUS_METHODS, deferred_methods
+
+from _support.generator_twins import FAMILY_CLASSES, check_twins, positioned
+
+Generator(ChaCha8(0))       # runs the agreement check
+
+
+def fast(method):
+    """Whether a valid call of `method` takes the C path: unless the
+    installed NumPy draws it differently (an older algorithm)."""
+    return method not in deferred_methods()
+
+# The identity is with the installed NumPy: run on every NumPy of the
+# test matrix.
+pytestmark = pytest.mark.numpy_protocol
+
+#: (method, scalar parameters): each method with parameters that reach
+#: each of its branches (NumPy's distributions.c).
+SCALAR_CASES = [
+    ("exponential", (2.0,)),
+    ("exponential", (0.0,)),
+    ("exponential", ()),
+    ("lognormal", (0.5, 1.5)),
+    ("lognormal", ()),
+    ("laplace", (1.0, 2.0)),
+    ("logistic", (-1.0, 0.5)),
+    ("gumbel", (3, 2)),
+    ("weibull", (1.5,)),
+    ("weibull", (0.0,)),           # no draw
+    ("rayleigh", (2.0,)),
+    ("pareto", (3.0,)),
+    ("power", (0.25,)),
+    ("standard_cauchy", ()),
+    ("wald", (1.0, 2.0)),
+    ("wald", (1e-3, 1e3)),
+    ("triangular", (-1.0, 0.5, 3.0)),
+    ("triangular", (0.0, 0.0, 1.0)),
+    ("triangular", (0.0, 1.0, 1.0)),
+    ("vonmises", (0.3, 2.0)),
+    ("vonmises", (-3.0, 1e-9)),    # uniform angle
+    ("vonmises", (1.0, 1e-6)),     # Taylor expansion of s
+    ("vonmises", (3.1, 1e7)),      # wrapped normal
+    ("vonmises", (0.0, np.nan)),   # NaN, no draw
+    ("standard_gamma", (2.5,)),
+    ("standard_gamma", (0.5,)),    # shape < 1
+    ("standard_gamma", (1.0,)),    # exponential
+    ("standard_gamma", (0.0,)),    # no draw
+    ("standard_gamma", (1e-300,)),
+    ("standard_gamma", (1e12,)),
+    ("standard_gamma", (np.nan,)),
+    ("gamma", (0.3, 2.0)),
+    ("gamma", (7.0, 0.5)),
+    ("gamma", (0.0, 2.0)),
+    ("beta", (2.0, 3.0)),
+    ("beta", (0.5, 0.4)),          # Johnk
+    ("beta", (1e-3, 2e-3)),        # Johnk, underflow to logarithms
+    ("beta", (1e-104, 1e-105)),    # tiny: one uniform
+    ("beta", (0.5, 3.0)),
+    ("chisquare", (3.0,)),
+    ("chisquare", (0.5,)),
+    ("chisquare", (2.0,)),
+    ("standard_t", (5.0,)),
+    ("standard_t", (0.3,)),
+    ("f", (3.0, 7.0)),
+    ("f", (0.5, 1.5)),
+    ("noncentral_chisquare", (3.0, 2.0)),
+    ("noncentral_chisquare", (0.5, 0.0)),
+    ("noncentral_chisquare", (3.0, np.nan)),
+    ("noncentral_f", (3.0, 4.0, 2.0)),
+    ("noncentral_f", (0.5, 4.0, 0.0)),
+]
+
+SIZES = [None, 0, 3, 257, (3, 5), (4, 0)]
+
+# The fills are one template over each family's word source: every family
+# for the scalar cases, two (a 64-bit word source and one that keeps a
+# pending 32-bit half) for the rest.
+SOME_FAMILIES = [ChaCha8, ISAAC64]
+
+
+@pytest.fixture(params=FAMILY_CLASSES, ids=lambda c: c.__name__)
+def family(request):
+    return request.param
+
+
+@pytest.fixture(params=SOME_FAMILIES, ids=lambda c: c.__name__)
+def some_family(request):
+    return request.param
+
+
+def test_every_continuous_method_is_covered():
+    assert {m for m, _ in SCALAR_CASES} | {"dirichlet"} == set(
+        CONTINUOUS_METHODS)
+
+
+def test_scalar_parameters(family):
+    for i, (method, params) in enumerate(SCALAR_CASES):
+        for size in SIZES:
+            # even and odd starting words
+            check_twins(positioned(family, 5, i % 2 * 7), method, *params,
+                        size=size, fast=fast(method))
+
+
+@pytest.mark.parametrize("method, params", SCALAR_CASES,
+                         ids=[f"{m}{p}" for m, p in SCALAR_CASES])
+def test_long_draws_reach_rare_branches(method, params):
+    # Rejections, the ziggurats' wedges and tails, gamma's second test.
+    check_twins(positioned(ChaCha8, 11, 3), method, *params, size=20001,
+                fast=fast(method))
+
+
+def test_standard_gamma_float32(some_family):
+    family = some_family
+    for shape in [2.5, 0.5, 1.0, 0.0, 1e-30, 1e6, np.float32(3.25)]:
+        for size in [None, 0, 5, 513]:
+            check_twins(positioned(family, 2, 1), "standard_gamma", shape,
+                        size=size, dtype=np.float32, fast=True)
+    check_twins(positioned(family, 2, 1), "standard_gamma",
+                np.array([0.0, 0.3, 1.0, 2.5, 1e6]), size=(40, 5),
+                dtype="f4", fast=True)
+
+
+def test_scalar_spellings():
+    # NumPy scalars, 0-d arrays, ints and bools are scalar parameters:
+    # size=None gives a Python float.
+    for shape in [3, np.float64(2.5), np.float32(0.5), np.int8(4),
+                  np.array(2.5), np.array(3), np.True_]:
+        out = check_twins(positioned(ISAAC64, 1, 1), "gamma", shape, 2.0,
+                          fast=True)
+        assert type(out[1]) is float
+
+
+BROADCASTS = [
+    # (method, parameters, size)
+    ("exponential", (np.array([0.0, 1.0, 2.5]),), None),
+    ("exponential", (np.array([0.0, 1.0, 2.5]),), (4, 3)),
+    ("lognormal", (np.array([[0.0], [1.0]]), np.array([0.5, 1.0, 2.0])),
+     None),
+    ("laplace", ([1.0, 2.0], 3.0), (5, 2)),
+    ("logistic", (0.0, np.array([1, 2, 3])), None),
+    ("gumbel", (np.array([1.0, -1.0]), np.array([[0.5], [2.0]])), (3, 2, 2)),
+    ("weibull", (np.array([0.0, 1.0, 0.0, 3.5]),), None),
+    ("rayleigh", (np.array([1.0, 2.0], dtype=np.float32),), (3, 2)),
+    ("pareto", (np.arange(1, 6),), None),
+    ("power", (np.array([0.1, 1.0, 10.0]),), (2, 3)),
+    ("wald", (np.array([0.5, 1.0]), np.array([[1.0], [3.0]])), None),
+    ("triangular", (np.array([-1.0, 0.0]), 0.5, np.array([[1.0], [2.0]])),
+     None),
+    ("vonmises", (np.array([0.0, 1.0, 2.0]),
+                  np.array([[0.0], [1e-9], [1e-6], [2.0], [1e7]])), None),
+    ("standard_gamma", (np.array([0.0, 0.3, 1.0, 2.5]),), None),
+    ("standard_gamma", (np.array([[0.5], [4.0]]),), (3, 2, 6)),
+    ("gamma", (np.array([0.5, 1.0, 3.0]), np.array([[1.0], [0.0]])), None),
+    ("beta", (np.array([0.5, 2.0, 1e-3, 1e-104]), 0.4), (3, 4)),
+    ("chisquare", ([0.5, 1.0, 2.0, 7.5],), None),
+    ("standard_t", (np.array([[1.0, 5.0]]),), (3, 2)),
+    ("f", (np.array([1.0, 3.0]), np.array([[2.0], [9.0]])), None),
+    ("noncentral_chisquare", (np.array([3.0, 0.5]),
+                              np.array([[2.0, 0.0], [np.nan, 0.0]])), None),
+    ("noncentral_f", (np.array([3.0, 2.0]), 4.0, np.array([0.0, 1.5])),
+     (3, 2)),
+]
+
+
+@pytest.mark.parametrize("method, params, size", BROADCASTS,
+                         ids=[m for m, _, _ in BROADCASTS])
+def test_broadcast_parameters(some_family, method, params, size):
+    check_twins(positioned(some_family, 9, 1), method, *params, size=size,
+                fast=fast(method))
+
+
+def test_broadcast_edge_shapes():
+    # Empty broadcasts, a size the parameters broadcast to, and an F-order
+    # or strided parameter array (read in the output's C order).
+    shapes = np.arange(12, dtype=float).reshape(3, 4) / 3
+    for params, size in [((np.zeros((0, 3)),), None),
+                         ((np.ones(3),), (0, 3)),
+                         ((np.asfortranarray(shapes),), None),
+                         ((shapes[:, ::2],), None),
+                         ((shapes.T,), (2, 4, 3))]:
+        check_twins(positioned(ChaCha8, 4, 1), "standard_gamma", *params,
+                    size=size, fast=True)
+
+
+def test_long_broadcast_spans_chunks():
+    # More than one chunk (2**20 values): each chunk reads on in the
+    # parameter arrays where the last one stopped.
+    n = (1 << 20) + 4099
+    scale = np.linspace(0.0, 4.0, n)
+    check_twins(positioned(ChaCha8, 12, 1), "exponential", scale, fast=True)
+
+
+def test_standard_gamma_out():
+    out = np.empty((3, 5))
+    got = check_twins(positioned(ChaCha8, 3, 1), "standard_gamma", 2.5,
+                      out=out, fast=True)
+    assert got[1] is out
+    out32 = np.empty(7, np.float32)
+    got = check_twins(positioned(ChaCha8, 3, 1), "standard_gamma",
+                      np.linspace(0, 3, 7), out=out32, dtype=np.float32,
+                      fast=True)
+    assert got[1] is out32
+    # NumPy's path: size with out, an F-order or read-only out, wrong dtype.
+    readonly = np.empty(4)
+    readonly.flags.writeable = False
+    for kwargs in [{"out": np.empty(4), "size": 4},
+                   {"out": np.empty(4), "size": 5},
+                   {"out": np.empty((3, 2), order="F")},
+                   {"out": readonly},
+                   {"out": np.empty(4, np.float32)},
+                   {"out": np.empty(4), "dtype": np.float32}]:
+        check_twins(positioned(ChaCha8, 3, 1), "standard_gamma", 2.0,
+                    fast=False, **kwargs)
+
+
+# Calls NumPy rejects (or this code does not recognise): NumPy's path, its
+# exception, nothing drawn.
+BAD_CALLS = [
+    ("exponential", (-1.0,), {}),
+    ("exponential", (-0.0,), {}),
+    ("exponential", (np.array([1.0, -1.0]),), {}),
+    ("exponential", ("1.0",), {}),
+    ("exponential", (1 + 2j,), {}),
+    ("exponential", (2.0,), {"size": -1}),
+    ("exponential", (2.0,), {"size": 2.5}),
+    ("lognormal", (0.0, -1.0), {}),
+    ("laplace", (0.0, np.array([[-1.0]])), {}),
+    ("gumbel", (0.0, -np.inf), {}),
+    ("logistic", (0.0, -2.0), {}),
+    ("weibull", (-1.0,), {}),
+    ("rayleigh", (-1.0,), {}),
+    ("pareto", (0.0,), {}),
+    ("pareto", (np.array([1.0, 0.0]),), {}),
+    ("power", (-1.0,), {}),
+    ("wald", (0.0, 1.0), {}),
+    ("wald", (1.0, -1.0), {}),
+    ("triangular", (1.0, 0.0, 2.0), {}),
+    ("triangular", (0.0, 3.0, 2.0), {}),
+    ("triangular", (1.0, 1.0, 1.0), {}),
+    ("triangular", (np.array([0.0, 1.0]), 1.0, 1.0), {}),
+    ("vonmises", (0.0, -1.0), {}),
+    ("standard_gamma", (-1.0,), {}),
+    ("standard_gamma", (1.0,), {"dtype": np.int64}),
+    ("standard_gamma", (np.array([1.0, -0.5]),), {"dtype": np.float32}),
+    ("gamma", (1.0, -1.0), {}),
+    ("beta", (0.0, 1.0), {}),
+    ("beta", (1.0, np.array([1.0, -1.0])), {}),
+    ("chisquare", (0.0,), {}),
+    ("standard_t", (-2.0,), {}),
+    ("f", (1.0, 0.0), {}),
+    ("noncentral_chisquare", (0.0, 1.0), {}),
+    ("noncentral_chisquare", (1.0, -1.0), {}),
+    ("noncentral_f", (1.0, 1.0, -1.0), {}),
+    # a size the parameters do not broadcast to
+    ("gamma", (np.ones(3), 1.0), {"size": 4}),
+    ("gamma", (np.ones(3), 1.0), {"size": (3, 2)}),
+    ("beta", (np.ones((2, 1)), np.ones(3)), {"size": (3,)}),
+    # object and long double parameters
+    ("gamma", (np.array([1.0, None]),), {}),
+    ("gamma", (np.array([1.0, 2.0], dtype=np.longdouble),), {}),
+]
+
+
+@pytest.mark.parametrize("method, params, kwargs", BAD_CALLS,
+                         ids=[m for m, _, _ in BAD_CALLS])
+def test_bad_arguments_take_numpys_path(method, params, kwargs):
+    check_twins(positioned(ChaCha8, 1, 1), method, *params, fast=False,
+                **kwargs)
+
+
+def test_noncentral_poisson_cases_take_numpys_path():
+    # df <= 1 with nonc > 0 draws a Poisson variate: NumPy's path, for
+    # the whole call.
+    for params in [(0.5, 2.0), (1.0, 2.0), (np.array([3.0, 0.5]), 2.0)]:
+        check_twins(positioned(ChaCha8, 1, 1), "noncentral_chisquare",
+                    *params, size=(5, 2), fast=False)
+    check_twins(positioned(ChaCha8, 1, 1), "noncentral_f", 0.5, 3.0, 1.0,
+                size=5, fast=False)
+
+
+DIRICHLET_ALPHAS = [
+    [1.0, 2.5, 0.3],                # gammas, normalised
+    np.arange(5),                   # an alpha of 0 among gammas
+    [0.01, 0.05, 0.0],              # all below 0.1: stick-breaking betas
+    [0.05, 0.0, 0.0, 0.02],         # a row that ends early (sums of 0)
+    [1e-4, 0.09],
+    [0.0, 0.0],                     # all 0: zeros, nothing drawn
+    [],                             # k == 0
+    np.array([3.0, np.nan]),        # NaN: the gamma case
+    np.linspace(0.2, 3.0, 70),      # more alphas than are prepared once
+]
+
+
+@pytest.mark.parametrize("alpha", DIRICHLET_ALPHAS, ids=str)
+def test_dirichlet(some_family, alpha):
+    for size in [None, 0, 1, 7, (3, 4), 2000]:
+        draws = len(alpha) > 0 and np.any(np.asarray(alpha) != 0) and (
+            size is None or np.prod(size) > 0)
+        check_twins(positioned(some_family, 13, 1), "dirichlet", alpha,
+                    size=size, fast=bool(draws) and fast("dirichlet"))
+
+
+@pytest.mark.parametrize("alpha, size", [
+    ([1.0, -0.5], None), ([[1.0, 2.0]], None), (2.0, None),
+    ([1.0, 2.0], -1), ([1.0, 2.0], 2.5), (np.array([1 + 1j, 2]), None),
+    (np.array([1.0, 2.0], dtype=np.longdouble), None), (["a", "b"], None),
+])
+def test_dirichlet_bad_arguments_take_numpys_path(alpha, size):
+    check_twins(positioned(ChaCha8, 13, 1), "dirichlet", alpha, size=size,
+                fast=False)
+
+
+def test_multivariate_normal_draws_through_the_fast_normals():
+    # NumPy's method calls self.standard_normal, which is ours.
+    mean = np.array([1.0, -2.0, 0.5])
+    cov = np.array([[2.0, 0.3, 0.1], [0.3, 1.0, 0.2], [0.1, 0.2, 0.5]])
+    for method in ["svd", "eigh", "cholesky"]:
+        check_twins(positioned(ChaCha8, 8, 1), "multivariate_normal", mean,
+                    cov, size=(7, 2), method=method, fast=True)
+
+
+reals = st.floats(allow_nan=True, allow_infinity=True, width=64)
+positive = st.one_of(st.floats(min_value=0.0, max_value=1e300),
+                     st.sampled_from([0.0, 1.0, 1e-300, 1e-104, np.inf]))
+
+
+@settings(max_examples=60, deadline=None)
+@given(method=st.sampled_from(
+           ["gamma", "beta", "f", "wald", "vonmises", "laplace", "weibull",
+            "standard_t", "noncentral_chisquare", "triangular", "power"]),
+       a=st.one_of(positive, reals), b=st.one_of(positive, reals),
+       c=st.one_of(positive, reals), broadcast=st.booleans())
+def test_hypothesis_parameters(method, a, b, c, broadcast):
+    nparams = {"gamma": 2, "beta": 2, "f": 2, "wald": 2, "vonmises": 2,
+               "laplace": 2, "weibull": 1, "standard_t": 1,
+               "noncentral_chisquare": 2, "triangular": 3, "power": 1}
+    params = (a, b, c)[:nparams[method]]
+    if broadcast:
+        params = (np.array([params[0], 1.5]),) + params[1:]
+    # Whatever the parameters: NumPy's values or NumPy's exception.
+    check_twins(positioned(ChaCha8, 6, 1), method, *params, size=37)
