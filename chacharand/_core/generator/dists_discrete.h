@@ -574,63 +574,24 @@ static void CRG_FN(binomial)(void *st, void *out_, size_t n_out,
 
 /* ---- negative binomial: random_negative_binomial ---------------------- */
 
-/* random_standard_gamma (the double one). */
-static double CRG_FN(std_gamma_one)(CRG_STATE *s, double shape) {
-    if (shape == 1.0) {
-        return CRG_FN(expo)(s);
-    } else if (shape == 0.0) {
-        return 0.0;
-    } else if (shape < 1.0) {
-        for (;;) {
-            const double u = CRG_FN(next_double)(s);
-            const double v = CRG_FN(expo)(s);
-            if (u <= 1.0 - shape) {
-                const double x = pow(u, 1. / shape);
-                if (x <= v) {
-                    return x;
-                }
-            } else {
-                const double y = -log((1 - u) / shape);
-                const double x = pow(1.0 - shape + shape * y, 1. / shape);
-                if (x <= (v + y)) {
-                    return x;
-                }
-            }
-        }
-    } else {
-        const double b = shape - 1. / 3.;
-        const double c = 1. / sqrt(9 * b);
-        for (;;) {
-            double x, v, u;
-            do {
-                x = CRG_FN(gauss)(s);
-                v = 1.0 + c * x;
-            } while (v <= 0.0);
-            v = v * v * v;
-            u = CRG_FN(next_double)(s);
-            if (u < 1.0 - 0.0331 * (x * x) * (x * x)) {
-                return b * v;
-            }
-            if (log(u) < 0.5 * x * x + b * (1. - v + log(v))) {
-                return b * v;
-            }
-        }
-    }
-}
-
 /* negative_binomial(n, p): a = n (pa), b = p (pb); a Poisson draw of a
- * gamma(n, (1 - p) / p) mean (random_gamma is scale * standard gamma). */
+ * gamma(n, (1 - p) / p) mean (random_gamma is scale * standard gamma,
+ * dists_gamma.h's, its constants made once for a scalar n). */
 static void CRG_FN(neg_binomial)(void *st, void *out_, size_t n_out,
                                  crg_args *a) {
     CRG_STATE *s = (CRG_STATE *)st;
     int64_t *out = (int64_t *)out_;
     CRG_FN(ptrs_t) t;
     size_t i;
+    crg_gamma_prep g = crg_gamma_prepare(a->a);
     CRG_FN(ptrs_init)(&t);
     for (i = 0; i < n_out; i++) {
-        const double shape = a->pa ? a->pa[i] : a->a;
         const double p = a->pb ? a->pb[i] : a->b;
-        const double lam = ((1 - p) / p) * CRG_FN(std_gamma_one)(s, shape);
+        double lam;
+        if (a->pa) {
+            g = crg_gamma_prepare(a->pa[i]);
+        }
+        lam = ((1 - p) / p) * CRG_FN(std_gamma_draw_g)(s, &g);
         out[i] = CRG_FN(poisson_one)(s, lam, &t);
     }
     if (a->pa) {
