@@ -150,17 +150,22 @@ def test_a_command_that_cannot_start(tmp_path):
 # ---- a whole run on a stand-in wheel -------------------------------------
 
 def interpreter_without_an_editable_install():
-    """This Python's base interpreter (outside any venv): an editable
-    install's import hook would come before the wheel's folder on the
-    path, which no device machine has."""
-    python = getattr(sys, "_base_executable", sys.executable)
-    code = ("import sys; print(any('editable' in type(f).__module__ + "
-            "getattr(f, '__module__', '') for f in sys.meta_path))")
-    out = subprocess.run([python, "-c", code], capture_output=True,
-                         text=True, timeout=60)
-    if out.stdout.strip() != "False":
-        pytest.skip(f"{python} has an editable install's import hook")
-    return python
+    """A Python with numpy and without an editable install's import hook
+    (which would come before the wheel's folder on the path, as on no
+    device machine): this one, or else its base interpreter outside the
+    venv."""
+    code = ("import sys, importlib.util; print(any('editable' in "
+            "type(f).__module__ + getattr(f, '__module__', '') for f in "
+            "sys.meta_path) or importlib.util.find_spec('numpy') is None)")
+    candidates = dict.fromkeys(
+        [sys.executable, getattr(sys, "_base_executable", sys.executable)])
+    for python in candidates:
+        out = subprocess.run([python, "-c", code], capture_output=True,
+                             text=True, timeout=60)
+        if out.stdout.strip() == "False":
+            return python
+    pytest.skip(f"no Python without an editable install's import hook and "
+                f"with numpy among {list(candidates)}")
 
 
 def test_a_run_tests_the_unpacked_wheel_not_the_source_folder(tmp_path):

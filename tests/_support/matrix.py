@@ -224,7 +224,7 @@ def _venv(python, venv, log):
 def _report(entry):
     # The free-threaded entry lists every test it passed, so that the GIL
     # checks can be seen to have run rather than skipped.
-    return "-rA" if entry.scope == "free_threading" else "-rs"
+    return "-rA" if entry.scope == "free_threading" else "-rfEs"
 
 
 def _pytest(py, entry, log):
