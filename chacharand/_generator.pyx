@@ -192,9 +192,16 @@ cdef class _Source:
         one fill loop (chunked, interruptible: see _base), under its lock,
         taken once (the call count too: free-threaded builds)."""
         with self.keyed.lock:
-            self.fast_calls += 1
-            return self.keyed._fill_locked(method, out, <size_t>n,
-                                           <size_t>itemsize, args)
+            return self.run_locked(method, out, n, itemsize, args)
+
+    cdef int run_locked(self, int method, char *out, Py_ssize_t n,
+                        Py_ssize_t itemsize, crg_args *args) except -1:
+        """run(), for a caller that holds the bit generator's lock already
+        (a method that draws in several fills, which must come one after
+        the other, as NumPy's do under its one lock)."""
+        self.fast_calls += 1
+        return self.keyed._fill_locked(method, out, <size_t>n,
+                                       <size_t>itemsize, args)
 
     cdef object floats(self, int method, int kind, object size, object out,
                        crg_args *args):
@@ -578,10 +585,13 @@ cdef class _Source:
             job.pop = pop
             job.size = count
             job.done = 0
-            self.run(CRG_FLOYD, <char *>&job, count, 0, NULL)
-            if shuffle:
-                shuffle_one_lane(self, <char *>cnp.PyArray_DATA(idx), count,
-                                 8, 8, 1, 1)
+            # Floyd's sample and its shuffle under one hold of the lock,
+            # as NumPy draws them: no other thread's draw comes between.
+            with self.keyed.lock:
+                self.run_locked(CRG_FLOYD, <char *>&job, count, 0, NULL)
+                if shuffle:
+                    shuffle_one_lane(self, <char *>cnp.PyArray_DATA(idx),
+                                     count, 8, 8, 1, 1, True)
         result = idx.reshape(shape)
         if size is None:
             result = result.item(0)
@@ -750,9 +760,11 @@ cdef object normal_axis(object axis, Py_ssize_t ndim):
 
 cdef int shuffle_lanes(_Source src, char *data, const int64_t *offsets,
                        Py_ssize_t lanes, int64_t length, int64_t itemsize,
-                       int64_t stride, int64_t first, int lemire) except -1:
+                       int64_t stride, int64_t first, int lemire,
+                       bint locked=False) except -1:
     """Fisher-Yates passes, from index length - 1 down to `first`, over
-    the `lanes` lanes that start at data + offsets[k]."""
+    the `lanes` lanes that start at data + offsets[k]; `locked`: the
+    caller holds the bit generator's lock."""
     cdef crg_shuffle_job job
     if length - first <= 0 or lanes == 0:
         return 0
@@ -766,17 +778,22 @@ cdef int shuffle_lanes(_Source src, char *data, const int64_t *offsets,
     job.i = length - 1
     job.lemire = lemire
     # Item size 0: every chunk of the fill loop gets the same job.
-    src.run(CRG_SHUFFLE, <char *>&job, lanes * (length - first), 0, NULL)
+    if locked:
+        src.run_locked(CRG_SHUFFLE, <char *>&job, lanes * (length - first),
+                       0, NULL)
+    else:
+        src.run(CRG_SHUFFLE, <char *>&job, lanes * (length - first), 0,
+                NULL)
     return 0
 
 
 cdef int shuffle_one_lane(_Source src, char *data, int64_t length,
                           int64_t itemsize, int64_t stride, int64_t first,
-                          int lemire) except -1:
+                          int lemire, bint locked=False) except -1:
     """shuffle_lanes of one lane at `data`."""
     cdef int64_t zero = 0
     return shuffle_lanes(src, data, &zero, 1, length, itemsize, stride,
-                         first, lemire)
+                         first, lemire, locked)
 
 
 cdef object lane_offsets(object arr, int axis):
