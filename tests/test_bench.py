@@ -326,3 +326,68 @@ def test_counter_bench_reports_every_method_and_the_streams():
     assert {r["streams"] for r in report["streams"]} == {64}
     text = counter.format_text(report)
     assert "standard_exponential" in text and "64 x 4" in text
+
+
+def test_generator_bench_times_every_method_of_the_family(tmp_path):
+    """``chacharand bench --generator``: one row per method of the
+    harness's table, each with its three timings, over the family asked
+    for; the JSON is the report, and the text and RST tables name every
+    method."""
+    from chacharand._bench import generator
+    out = tmp_path / "generator.json"
+    proc = subprocess.run(
+        [sys.executable, "-m", "chacharand", "bench", "--generator",
+         "--family", "HC128", "--size", "64", "--repeat", "1",
+         "--json", str(out)],
+        cwd=tmp_path, capture_output=True, text=True, timeout=300,
+        check=False)
+    assert proc.returncode == 0, proc.stderr
+    report = json.loads(out.read_text(encoding="utf-8"))
+    assert report["schema"] == generator.SCHEMA
+    assert report["config"]["family"] == "HC128"
+    assert report["config"]["size"] == 64
+    assert [r["method"] for r in report["rows"]] == list(generator.METHODS)
+    for r in report["rows"]:
+        assert r["family"] == "HC128"
+        assert min(r["ns_pcg64"], r["ns_numpy"], r["ns_chacharand"]) > 0
+        assert math.isclose(r["vs_pcg64"],
+                            r["ns_chacharand"] / r["ns_pcg64"])
+    rst = generator.rst_methods_table(report)
+    for method in generator.METHODS:
+        assert f"{method:36}" in proc.stdout
+        assert f"``{method}``" in rst
+    assert "chacharand.Generator(HC128)" in proc.stdout
+    assert report["machine"]["cpu_model"] in proc.stdout
+
+
+@pytest.mark.parametrize("args, says", [
+    (["--family", "ChaCha8"], "--family goes with --generator"),
+    (["--generator", "--family", "PCG64"], "--family"),
+    (["--generator", "--counter"], "not allowed with"),
+])
+def test_generator_bench_refuses_what_it_would_not_do(tmp_path, args, says):
+    proc = subprocess.run(
+        [sys.executable, "-m", "chacharand", "bench", *args],
+        cwd=tmp_path, capture_output=True, text=True, timeout=60,
+        check=False)
+    assert proc.returncode == 2
+    assert says in proc.stderr
+
+
+def test_generator_methods_table_is_rendered_from_committed_json(plot_tool):
+    """The performance page's table of every chacharand.Generator method
+    is what the tool makes of the committed ``bench --generator`` JSON,
+    which holds every method of the harness."""
+    from chacharand._bench import generator
+    path = ROOT / "docs" / "_static" / "generator_methods.json"
+    if not path.is_file():
+        pytest.skip("no docs/_static/generator_methods.json next to the "
+                    "tests")
+    report = json.loads(path.read_text(encoding="utf-8"))
+    assert report["schema"] == generator.SCHEMA
+    assert [r["method"] for r in report["rows"]] == list(generator.METHODS)
+    inc = _committed(ROOT / "docs" / "generator_methods.inc")
+    assert inc == plot_tool.generator_inc(report), (
+        f"docs/generator_methods.inc is stale: run {REFRESH}")
+    page = _committed(ROOT / "docs" / "performance.rst")
+    assert ".. include:: generator_methods.inc" in page

@@ -1,16 +1,19 @@
 """Chart and RST tables from the JSON of ``chacharand bench --json FILE``.
 
-Refresh the documentation's performance figures (runs the benchmark, about
-a minute, then writes docs/_static/performance.json, the three charts
-docs/_static/performance*.png, docs/performance.rst, docs/speed_figures.inc,
-which docs/choosing.rst includes, and the speed figures of README.md)::
+Refresh the documentation's performance figures (runs ``chacharand bench``
+and ``chacharand bench --generator``, a few minutes, then writes
+docs/_static/performance.json and generator_methods.json, the three charts
+docs/_static/performance*.png, docs/performance.rst with the table it
+includes, docs/generator_methods.inc, docs/speed_figures.inc, which
+docs/choosing.rst includes, and the speed figures of README.md)::
 
     python tools/plot_performance.py --docs
 
-The same from a JSON file already made (the benchmark does not run; the
-file is copied to docs/_static/performance.json if it is another one)::
+The same from JSON files already made (the benchmarks do not run; each file
+is copied into docs/_static/ if it is another one; without
+--generator-json, the committed docs/_static/generator_methods.json)::
 
-    python tools/plot_performance.py bench.json --docs
+    python tools/plot_performance.py bench.json --generator-json gen.json --docs
 
 From an existing JSON file, to files of your choice::
 
@@ -39,6 +42,10 @@ DOCS_JSON = ROOT / "docs" / "_static" / "performance.json"
 DOCS_PNG = ROOT / "docs" / "_static" / "performance.png"
 DOCS_RST = ROOT / "docs" / "performance.rst"
 DOCS_SPEED = ROOT / "docs" / "speed_figures.inc"
+# Every chacharand.Generator method: ``chacharand bench --generator``'s
+# JSON, and the table the performance page includes.
+DOCS_GENERATOR_JSON = ROOT / "docs" / "_static" / "generator_methods.json"
+DOCS_GENERATOR_INC = ROOT / "docs" / "generator_methods.inc"
 README = ROOT / "README.md"
 DOCS_COMMAND = "python tools/plot_performance.py --docs"
 
@@ -287,6 +294,21 @@ def rst_page(report, image):
                 "X, in its own colour."),
         "",
         rst_results_table(report),
+        "",
+        "Every ``chacharand.Generator`` method",
+        "-------------------------------------",
+        "",
+        ("Every method of :class:`chacharand.Generator` over ChaCha8 "
+         "(distributions,"),
+        ("shuffles and choice), with NumPy's numbers, against "
+         "``numpy.random.Generator``"),
+        ("over PCG64 and over the same ChaCha8, from ``chacharand bench "
+         "--generator``: ns"),
+        ("per value, the ratio to PCG64's time (below 1 is faster) and the "
+         "speed-up over"),
+        "NumPy's Generator on the same bit generator.",
+        "",
+        ".. include:: generator_methods.inc",
         "",
         "Bulk keystream",
         "--------------",
@@ -674,6 +696,23 @@ def run_bench(json_path):
                         "--json", str(json_path)], cwd=tmp, check=True)
 
 
+def run_generator_bench(json_path):
+    """Run ``python -m chacharand bench --generator`` into a file."""
+    json_path.parent.mkdir(parents=True, exist_ok=True)
+    with tempfile.TemporaryDirectory() as tmp:
+        subprocess.run([sys.executable, "-m", "chacharand", "bench",
+                        "--generator", "--json", str(json_path)], cwd=tmp,
+                       check=True)
+
+
+def generator_inc(report):
+    """docs/generator_methods.inc: the table of ``chacharand bench
+    --generator``'s JSON."""
+    from chacharand._bench.generator import rst_methods_table
+    return (".. This file is generated: do not edit it by hand.  Refresh "
+            f"it with\n   {DOCS_COMMAND}\n\n" + rst_methods_table(report))
+
+
 def _write(path, text):
     path.write_text(text, encoding="utf-8")
     print(f"Wrote {path}", file=sys.stderr)
@@ -693,6 +732,10 @@ def main(argv=None):
     parser.add_argument("--readme", type=pathlib.Path,
                         help="rewrite the speed figures of this README, "
                              f"between {README_BEGIN} and {README_END}")
+    parser.add_argument("--generator-json", type=pathlib.Path,
+                        help="output of chacharand bench --generator --json "
+                             "FILE: with --docs, copied to "
+                             f"{DOCS_GENERATOR_JSON.relative_to(ROOT)}")
     parser.add_argument("--docs", action="store_true",
                         help=f"write {DOCS_PNG.relative_to(ROOT)} (and its "
                              f"siblings), {DOCS_RST.relative_to(ROOT)}, "
@@ -710,6 +753,14 @@ def main(argv=None):
             # Every figure of the docs comes from the one JSON file.
             shutil.copyfile(args.json, DOCS_JSON)
             print(f"Copied {args.json} to {DOCS_JSON}", file=sys.stderr)
+        if args.generator_json is None:
+            if args.json is None or not DOCS_GENERATOR_JSON.is_file():
+                run_generator_bench(DOCS_GENERATOR_JSON)
+        elif args.generator_json.resolve() != DOCS_GENERATOR_JSON.resolve():
+            shutil.copyfile(args.generator_json, DOCS_GENERATOR_JSON)
+        generator = json.loads(DOCS_GENERATOR_JSON.read_text(
+            encoding="utf-8"))
+        _write(DOCS_GENERATOR_INC, generator_inc(generator))
         args.json = DOCS_JSON
         args.png, args.rst = DOCS_PNG, DOCS_RST
         args.speed_inc, args.readme = DOCS_SPEED, README

@@ -24,7 +24,12 @@ from chacharand._bench.report import round2, simd_kind
 from chacharand._bench.timing import calibrate, sample
 from chacharand._registry import family
 
-__all__ = ["METHODS", "rows", "scalar_rows", "rst_tables", "main"]
+__all__ = ["METHODS", "SCHEMA", "rows", "scalar_rows", "run",
+           "format_text", "rst_methods_table", "rst_tables", "main"]
+
+#: The JSON schema of :func:`run`'s report (``chacharand bench
+#: --generator --json``).
+SCHEMA = "chacharand-bench-generator/1"
 
 _SCRATCH: dict = {}
 
@@ -210,6 +215,83 @@ def scalar_rows(rounds=7, min_sample_ns=2e6, families=()):
     return out
 
 
+def run(size, repeat, min_sample_ns, family_name="ChaCha8"):
+    """``chacharand bench --generator``: every method of :data:`METHODS`
+    over `family_name`, as :func:`rows`, with the machine and the
+    configuration (a JSON-able dict)."""
+    import chacharand
+
+    return {
+        "schema": SCHEMA,
+        "machine": describe({}),
+        "config": {"size": size, "repeat": repeat,
+                   "min_sample_ns": min_sample_ns, "family": family_name,
+                   "statistic": "median",
+                   "chacha_backend": chacharand.default_chacha_backend()},
+        "rows": rows(size, repeat, min_sample_ns, families=[family_name]),
+    }
+
+
+def _machine_line(m, backend):
+    """One line on the machine `m` (``machine.describe``) and the versions,
+    with the ChaCha kernel in use."""
+    load = m["loadavg"][0] if m.get("loadavg") else None
+    return (f"{m['cpu_model']} ({simd_kind(m)}), {m['cpu_count']} logical "
+            f"CPUs, {m['platform']}, Python {m['python']}, NumPy "
+            f"{m['numpy']}, chacharand {m['chacharand']}, ChaCha kernel "
+            f"{backend}"
+            + (f", load average {load:.2f} at the end" if load is not None
+               else ""))
+
+
+def format_text(report):
+    """The table of :func:`run`'s report, for a person."""
+    cfg = report["config"]
+    fam = cfg["family"]
+    machine = _machine_line(report["machine"], cfg["chacha_backend"])
+    lines = [f"chacharand.Generator({fam}) against numpy.random.Generator, "
+             f"{cfg['size']} values per call, median of {cfg['repeat']} "
+             "interleaved rounds",
+             f"machine: {machine}", "",
+             f"{'method':36}{'PCG64':>8}{fam:>9}{'ours':>8}"
+             f"{'vs PCG64':>10}{'speed-up':>10}",
+             f"{'':36}{'ns per value':>25}"]
+    for r in report["rows"]:
+        lines.append(f"{r['method']:36}{r['ns_pcg64']:8.2f}"
+                     f"{r['ns_numpy']:9.2f}{r['ns_chacharand']:8.2f}"
+                     f"{r['vs_pcg64']:10.2f}{r['speedup']:9.2f}x")
+    lines += ["", f"PCG64: numpy.random.Generator(PCG64); {fam}: "
+              f"numpy.random.Generator({fam}); ours: "
+              f"chacharand.Generator({fam}).  vs PCG64: ours over PCG64's "
+              f"time (below 1 is faster); speed-up: numpy.random."
+              f"Generator({fam})'s time over ours."]
+    return "\n".join(lines)
+
+
+def rst_methods_table(report):
+    """:func:`run`'s report as a reStructuredText list-table, preceded by
+    the machine it ran on."""
+    cfg = report["config"]
+    fam = cfg["family"]
+    machine = _machine_line(report["machine"], cfg["chacha_backend"])
+    lines = [f"Measured on: {machine}; {cfg['size']} values "
+             f"per call, medians of {cfg['repeat']} interleaved rounds.", "",
+             f".. list-table:: chacharand.Generator({fam}), ns per value",
+             "   :header-rows: 1", "",
+             "   * - method", "     - ``Generator(PCG64)``",
+             f"     - ``Generator({fam})``",
+             f"     - ``chacharand.Generator({fam})``",
+             "     - vs PCG64", "     - speed-up"]
+    for r in report["rows"]:
+        lines += [f"   * - ``{r['method']}``",
+                  f"     - {round2(r['ns_pcg64'])}",
+                  f"     - {round2(r['ns_numpy'])}",
+                  f"     - {round2(r['ns_chacharand'])}",
+                  f"     - {round2(r['vs_pcg64'])}",
+                  f"     - {round2(r['speedup'])}x"]
+    return "\n".join(lines) + "\n"
+
+
 def _span(values):
     low, high = round2(min(values)), round2(max(values))
     return low if low == high else f"{low} to {high}"
@@ -243,20 +325,6 @@ def summary(bulk, scalar):
             "significant digits: one run on a shared machine does not tell "
             "apart rows closer than its noise, so read the ratios, not the "
             "last digit.")
-
-
-def _machine():
-    """One line on the machine and the versions, from the bench's own
-    description (``machine.describe``)."""
-    m = describe({})
-    load = m["loadavg"][0] if m["loadavg"] else None
-    return (f"{m['cpu_model']} ({simd_kind(m)}), {m['cpu_count']} logical "
-            f"CPUs, "
-            f"{m['platform']}, Python {m['python']}, NumPy {m['numpy']}, "
-            f"chacharand {m['chacharand']}, ChaCha kernel "
-            f"{m['default_chacha_backend']}"
-            + (f", load average {load:.2f} at the end" if load is not None
-               else ""))
 
 
 def rst_tables(bulk, scalar, n=2**20):
@@ -309,7 +377,10 @@ def main(argv=None):
     if args.rst:
         bulk = rows(args.n, args.rounds, families=args.families)
         scalar = scalar_rows(args.rounds, families=args.families)
-        print(f"Measured on: {_machine()}; medians of {args.rounds} "
+        machine = describe({})
+        print(f"Measured on: "
+              f"{_machine_line(machine, machine['default_chacha_backend'])}"
+              f"; medians of {args.rounds} "
               "interleaved rounds.")
         print()
         print(summary(bulk, scalar))

@@ -20,6 +20,8 @@ DEFAULT_REPEAT = 11
 QUICK_SIZE = 2**12
 QUICK_REPEAT = 3
 DEFAULT_CUDA_SIZE = 2**26
+# --generator: about 60 methods, three generators each.
+GENERATOR_SIZE = 2**18
 # --threads: calls per thread and samples.
 THREADS_CALLS = 20000
 THREADS_REPEAT = 5
@@ -55,6 +57,15 @@ def _writable_file(text):
     return text
 
 
+def _family_name(text):
+    from chacharand._registry import FAMILIES
+    names = [f.name for f in FAMILIES]
+    if text not in names:
+        raise argparse.ArgumentTypeError(
+            f"expected one of {', '.join(names)}, got {text!r}")
+    return text
+
+
 def add_arguments(parser):
     parser.add_argument(
         "--json", nargs="?", const="-", metavar="FILE", type=_writable_file,
@@ -85,10 +96,19 @@ def add_arguments(parser):
              "against numpy's Generator(PCG64), and 64 streams in one "
              "call against one stream")
     what.add_argument(
+        "--generator", action="store_true",
+        help=f"chacharand.Generator instead: every method (distributions, "
+             f"shuffles, choice) over --family against numpy's "
+             f"Generator(PCG64) and numpy's Generator over the same family "
+             f"(default {GENERATOR_SIZE} values per call)")
+    what.add_argument(
         "--threads", action="store_true",
         help="instead: small batches (random(64), integers(0, 100, 16)) "
              "from 1, 2, 4, ... threads, each with a generator of its own, "
              "and the scaling over one thread")
+    parser.add_argument("--family", type=_family_name,
+                        help="with --generator: the bit generator family "
+                             "(default ChaCha8)")
     parser.add_argument("--cuda-size", type=_positive_int, metavar="N",
                         help=f"values per GPU call with --cuda (default "
                              f"{DEFAULT_CUDA_SIZE})")
@@ -107,6 +127,11 @@ def _threads_report(args, progress):
 
 def run(args):
     from chacharand._bench import format_text, run as run_bench
+    if args.family and not args.generator:
+        # Said rather than ignored: the run would time something else.
+        print("chacharand bench: error: --family goes with --generator",
+              file=sys.stderr)
+        return 2
     progress = args.progress
     if progress is None:
         progress = sys.stderr is not None and sys.stderr.isatty()
@@ -114,13 +139,19 @@ def run(args):
         # --size is the calls per thread here.
         report, format_text = _threads_report(args, progress)
         return _emit(report, format_text, args.json)
-    size = args.size or (QUICK_SIZE if args.quick else DEFAULT_SIZE)
+    default_size = GENERATOR_SIZE if args.generator else DEFAULT_SIZE
+    size = args.size or (QUICK_SIZE if args.quick else default_size)
     repeat = args.repeat or (QUICK_REPEAT if args.quick else DEFAULT_REPEAT)
     min_sample_ns = 2e5 if args.quick else 5e6
     if args.counter:
         from chacharand._bench import counter
         report = counter.run(size, repeat, min_sample_ns)
         return _emit(report, counter.format_text, args.json)
+    if args.generator:
+        from chacharand._bench import generator
+        report = generator.run(size, repeat, min_sample_ns,
+                               args.family or "ChaCha8")
+        return _emit(report, generator.format_text, args.json)
     if args.cuda:
         from chacharand._bench import cuda
         cuda_size = args.cuda_size or (QUICK_SIZE if args.quick
