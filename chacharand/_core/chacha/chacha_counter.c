@@ -204,9 +204,9 @@ void chacha_counter_draw(const uint32_t input[16], chacha_blocks_fn blocks,
  * streams in the SIMD lanes, chacha_kernels.h), a group of streams per call;
  * longer chunks fill the lanes of the block kernel themselves.  Measured
  * (4096 streams of random_raw, AVX2 and SSE2): up to 8 blocks the streams
- * kernel is ahead (about 6x at one block); at 16 blocks the
- * block kernel's lanes are full and it is ahead, as the streams kernel
- * also copies its blocks to their rows. */
+ * kernel is ahead (about 6x at one block); at 16 blocks the block kernel's
+ * lanes are full and it is ahead, as the streams kernel also copies its
+ * blocks to their rows. */
 #define LANES_MAX_BLOCKS 8u
 /* Streams per call of the streams kernel: as many as `buffer` holds,
  * rounded down to whole groups of the widest lanes (sixteen). */
