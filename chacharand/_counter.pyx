@@ -12,7 +12,7 @@ callers (chacharand/_counter_generator.py) check the arguments: `out` is
 a C-contiguous, writeable, aligned array of the method's item size.
 """
 from cpython.exc cimport PyErr_CheckSignals
-from libc.stdint cimport int64_t, uint32_t, uint64_t
+from libc.stdint cimport int64_t, uint8_t, uint32_t, uint64_t
 from libc.string cimport memcpy
 
 cimport numpy as cnp
@@ -22,6 +22,13 @@ from chacharand._chacha cimport (ChaChaBitGenerator, chacha_blocks_fn,
                                  chacha_state)
 
 cnp.import_array()
+
+cdef extern from "chacha/chacha_dispatch.h" nogil:
+    ctypedef void (*chacha_streams_fn)(const uint32_t *input,
+                                       const uint64_t *streams,
+                                       size_t nstreams, uint8_t *out,
+                                       size_t nblocks)
+    chacha_streams_fn chacha_backend_streams(int id, int rounds)
 
 cdef extern from "chacha/chacha_counter.h" nogil:
     ctypedef struct cr_counter_params:
@@ -49,6 +56,7 @@ cdef extern from "chacha/chacha_counter.h" nogil:
                              void *out, size_t n)
     void chacha_counter_draw_streams(const uint32_t *input,
                                      chacha_blocks_fn blocks,
+                                     chacha_streams_fn lanes,
                                      cr_word_pos pos, int method,
                                      const cr_counter_params *p,
                                      const uint64_t *streams,
@@ -224,27 +232,41 @@ def fill_streams(ChaChaBitGenerator bg, int method, cnp.ndarray out,
     it was."""
     cdef uint32_t input[16]
     cdef chacha_blocks_fn blocks
+    cdef chacha_streams_fn lanes
     cdef cr_counter_params p = params(a, b, low, rng, flag)
     cdef cr_word_pos pos
     cdef const uint64_t *ids = <const uint64_t *>cnp.PyArray_DATA(streams)
     cdef size_t nstreams = <size_t>cnp.PyArray_SIZE(streams)
-    cdef void *data = cnp.PyArray_DATA(out)
-    cdef size_t done = 0, step
-    cdef size_t per_call = max(1, CHUNK // max(nstreams, 1))
+    cdef char *data = <char *>cnp.PyArray_DATA(out)
+    cdef size_t itemsize = <size_t>cnp.PyArray_ITEMSIZE(out)
+    cdef size_t first = 0, done, step, count
+    # About CHUNK elements per call: whole rows of as many streams as that
+    # holds (the C code then draws them together, the streams in the SIMD
+    # lanes when the rows are short), or a CHUNK of one long row.
+    cdef size_t group = max(1, CHUNK // max(row_len, 1))
     k = cr_counter_methods[method].words
     with bg.lock:
         word_pos = bg._tell()
         pos = split(word_pos)
         copy_stream(bg, input, &blocks)
+        # The streams kernel of the bit generator's backend (its kernel is
+        # the block kernel of that backend and round count).
+        lanes = chacha_backend_streams(bg._backend, bg.rng_state.rounds)
         try:
-            while done < row_len:
-                step = min(row_len - done, per_call)
-                with nogil:
-                    chacha_counter_draw_streams(input, blocks, pos, method,
-                                                &p, ids, nstreams, done,
-                                                data, row_len, step)
-                done += step
-                PyErr_CheckSignals()
+            while first < nstreams:
+                count = min(nstreams - first, group)
+                done = 0
+                while done < row_len:
+                    step = min(row_len - done, CHUNK)
+                    with nogil:
+                        chacha_counter_draw_streams(
+                            input, blocks, lanes, pos, method, &p,
+                            ids + first,
+                            count, done, data + first * row_len * itemsize,
+                            row_len, step)
+                    done += step
+                    PyErr_CheckSignals()
+                first += count
         finally:
             cr_wipe(input, sizeof(input))
         bg._seek((word_pos + k * row_len) % WORD_POS_LIMIT)

@@ -323,9 +323,11 @@ def test_counter_bench_reports_every_method_and_the_streams():
     assert [r["method"] for r in report["methods"]] == list(counter.METHODS)
     for r in report["methods"]:
         assert r["ns_per_value"] > 0 and r["ratio_to_pcg64"] > 0
-    assert {r["streams"] for r in report["streams"]} == {64}
+    assert {(r["streams"], r["values_per_stream"])
+            for r in report["streams"]} == {(64, 4), (10**4, 1)}
     text = counter.format_text(report)
     assert "standard_exponential" in text and "64 x 4" in text
+    assert "10000 x 1 standard_normal" in text
 
 
 def test_generator_bench_times_every_method_of_the_family(tmp_path):

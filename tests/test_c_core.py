@@ -79,6 +79,10 @@ def test_c_core_shared_paths_under_thread_sanitizer():
 def test_c_core_on_aarch64_with_neon():
     text = run_make("cross-aarch64")
     assert "neon" in text
+    # Both NEON layouts ran: consecutive counters and the streams in lanes.
+    assert re.search(r"^parity neon .*ok$", text, re.MULTILINE), text[-2000:]
+    assert re.search(r"^streams neon .*ok$", text, re.MULTILINE), \
+        text[-2000:]
 
 
 # Debian puts the 64-bit wine loader outside the PATH.

@@ -3,6 +3,7 @@ documented definition (tests/_support/cuda_reference.py, pure Python) or
 numpy's own numbers, size tuples and out=, any part of a draw computed
 alone, many streams in one call, the C method table, and Ctrl-C.
 """
+import functools
 import signal
 
 import numpy as np
@@ -270,6 +271,40 @@ def test_many_streams_reference_and_numpy():
             got[j], make(FAMILIES[0], 2**68 - 3, stream).random_raw(4))
     assert gen.streams([]).random(5).shape == (0, 5)
     assert gen.streams([1]).random_raw(0).shape == (1, 0)
+
+
+# Many streams of a few values: the C code draws them with the streams in the
+# SIMD lanes of the bit generator's backend.  Stream ids with either half
+# zero or all ones, then spread ones; positions mid-block, across the 2**32
+# counter carry, and across the 2**68 wrap.
+SHORT_IDS = [0, 2**64 - 1, 1, 2**32, 2**32 - 1] + [
+    (j * 0x9E3779B97F4A7C15) % 2**64 for j in range(5, 1000)]
+SHORT_POSITIONS = [5, (2**32 - 1) * 16 + 13, 2**68 - 7]
+
+
+@functools.lru_cache(maxsize=None)
+def single_stream_rows(name, word_pos):
+    """17 values of CALLS[name] on each of SHORT_IDS, one stream at a time
+    (the block kernel's path)."""
+    call = CALLS[name][0]
+    return np.stack([call(gen_at(word_pos, stream=s)[0], 17)
+                     for s in SHORT_IDS])
+
+
+@pytest.mark.parametrize("backend", chacharand.chacha_backends())
+@pytest.mark.parametrize("word_pos", SHORT_POSITIONS)
+@pytest.mark.parametrize("name", sorted(CALLS))
+def test_many_short_streams_are_the_single_stream_draws(name, word_pos,
+                                                        backend):
+    call = CALLS[name][0]
+    want = single_stream_rows(name, word_pos)
+    for nstreams in (1, 7, 64, 1000):
+        for m in (1, 2, 3, 17):
+            gen, bg = gen_at(word_pos)
+            bg.backend = backend
+            got = call(gen.streams(SHORT_IDS[:nstreams]), m)
+            np.testing.assert_array_equal(got, want[:nstreams, :m])
+            assert bg.word_pos == (word_pos + k_of(name) * m) % 2**68
 
 
 # ---- the method table and the interrupts -------------------------------------

@@ -102,7 +102,8 @@ static size_t first_diff(const uint8_t *a, const uint8_t *b, size_t n) {
 
 typedef struct backend {
     const char *name;
-    chacha_blocks_fn k[3]; /* 8, 12, 20 rounds */
+    chacha_blocks_fn k[3];   /* 8, 12, 20 rounds */
+    chacha_streams_fn st[3]; /* its streams kernels (chacha_kernels.h) */
 } backend;
 
 static backend backends[CHACHA_BACKEND_COUNT + 2];
@@ -229,6 +230,9 @@ static void emu_storeu(void *p, emu512 v) {
 #define chacha12_blocks_avx512 emu_chacha12_blocks_avx512
 #define chacha20_blocks_avx512 emu_chacha20_blocks_avx512
 #define chacha8rand_blocks_avx512 emu_chacha8rand_blocks_avx512
+#define chacha8_streams_avx512 emu_chacha8_streams_avx512
+#define chacha12_streams_avx512 emu_chacha12_streams_avx512
+#define chacha20_streams_avx512 emu_chacha20_streams_avx512
 void emu_chacha8rand_blocks_avx512(const uint32_t input[16], uint8_t *out);
 void emu_chacha8_blocks_avx512(const uint32_t input[16], uint8_t *out,
                                size_t nblocks);
@@ -236,6 +240,15 @@ void emu_chacha12_blocks_avx512(const uint32_t input[16], uint8_t *out,
                                 size_t nblocks);
 void emu_chacha20_blocks_avx512(const uint32_t input[16], uint8_t *out,
                                 size_t nblocks);
+void emu_chacha8_streams_avx512(const uint32_t input[16],
+                                const uint64_t *streams, size_t nstreams,
+                                uint8_t *out, size_t nblocks);
+void emu_chacha12_streams_avx512(const uint32_t input[16],
+                                 const uint64_t *streams, size_t nstreams,
+                                 uint8_t *out, size_t nblocks);
+void emu_chacha20_streams_avx512(const uint32_t input[16],
+                                 const uint64_t *streams, size_t nstreams,
+                                 uint8_t *out, size_t nblocks);
 #include "chacha/chacha_avx512.c"
 #undef LANES
 #undef ADD
@@ -250,6 +263,9 @@ void emu_chacha20_blocks_avx512(const uint32_t input[16], uint8_t *out,
 #undef chacha12_blocks_avx512
 #undef chacha20_blocks_avx512
 #undef chacha8rand_blocks_avx512
+#undef chacha8_streams_avx512
+#undef chacha12_streams_avx512
+#undef chacha20_streams_avx512
 #endif /* !CHACHARAND_NO_EMU512 */
 
 #if defined(CHACHARAND_TEST_AVX2_NOASM)
@@ -260,6 +276,15 @@ void chacha12_blocks_avx2_noasm(const uint32_t input[16], uint8_t *out,
                                 size_t nblocks);
 void chacha20_blocks_avx2_noasm(const uint32_t input[16], uint8_t *out,
                                 size_t nblocks);
+void chacha8_streams_avx2_noasm(const uint32_t input[16],
+                                const uint64_t *streams, size_t nstreams,
+                                uint8_t *out, size_t nblocks);
+void chacha12_streams_avx2_noasm(const uint32_t input[16],
+                                 const uint64_t *streams, size_t nstreams,
+                                 uint8_t *out, size_t nblocks);
+void chacha20_streams_avx2_noasm(const uint32_t input[16],
+                                 const uint64_t *streams, size_t nstreams,
+                                 uint8_t *out, size_t nblocks);
 #endif
 
 static void collect_backends(void) {
@@ -271,6 +296,9 @@ static void collect_backends(void) {
             b->k[0] = chacha_backend_kernel(id, 8);
             b->k[1] = chacha_backend_kernel(id, 12);
             b->k[2] = chacha_backend_kernel(id, 20);
+            b->st[0] = chacha_backend_streams(id, 8);
+            b->st[1] = chacha_backend_streams(id, 12);
+            b->st[2] = chacha_backend_streams(id, 20);
         }
     }
 #if defined(CHACHARAND_TEST_AVX2_NOASM)
@@ -280,6 +308,9 @@ static void collect_backends(void) {
         b->k[0] = chacha8_blocks_avx2_noasm;
         b->k[1] = chacha12_blocks_avx2_noasm;
         b->k[2] = chacha20_blocks_avx2_noasm;
+        b->st[0] = chacha8_streams_avx2_noasm;
+        b->st[1] = chacha12_streams_avx2_noasm;
+        b->st[2] = chacha20_streams_avx2_noasm;
     }
 #endif
 #if !defined(CHACHARAND_NO_EMU512)
@@ -289,6 +320,9 @@ static void collect_backends(void) {
         b->k[0] = emu_chacha8_blocks_avx512;
         b->k[1] = emu_chacha12_blocks_avx512;
         b->k[2] = emu_chacha20_blocks_avx512;
+        b->st[0] = emu_chacha8_streams_avx512;
+        b->st[1] = emu_chacha12_streams_avx512;
+        b->st[2] = emu_chacha20_streams_avx512;
     }
 #endif
 }
@@ -326,18 +360,25 @@ static void test_dispatch(void) {
                   "best is not the widest");
         }
         CHECK(chacha_backend_kernel(id, 7) == NULL &&
-                  chacha_backend_kernel(id, 0) == NULL,
+                  chacha_backend_kernel(id, 0) == NULL &&
+                  chacha_backend_streams(id, 7) == NULL,
               "kernel for bad rounds");
         for (r = 8; r <= 20; r += 4) {
             if (r == 16) continue;
             CHECK((chacha_backend_kernel(id, r) != NULL) ==
                       chacha_backend_available(id),
                   "kernel(%d, %d) presence", id, r);
+            CHECK((chacha_backend_streams(id, r) != NULL) ==
+                      chacha_backend_available(id),
+                  "streams kernel(%d, %d) presence", id, r);
             if (chacha_backend_available(id) && !chacha_backend_compiled(id)) {
                 CHECK(0, "available but not compiled: %d", id);
             }
         }
     }
+    CHECK(chacha_backend_streams(-1, 8) == NULL &&
+              chacha_backend_streams(CHACHA_BACKEND_COUNT, 8) == NULL,
+          "streams kernels out of range");
 #if defined(__x86_64__) || defined(_M_X64)
     CHECK((f & CR_CPU_SSE2) != 0, "x86-64 without SSE2?");
 #endif
@@ -517,6 +558,117 @@ static void test_parity(void) {
     }
 }
 
+/* ---- streams kernels ------------------------------------------------- */
+
+/* A streams kernel (the portable one or a backend's) vs the portable block
+ * kernel run on each stream alone, for one input, nstreams and nblocks,
+ * written `misalign` bytes past a 64-byte boundary; checks that nothing
+ * outside the output is written and that the input and the stream list are
+ * left alone.  Returns 1 if ok. */
+#define MAX_TEST_STREAMS 19u /* the widest lanes (16) and three more */
+#define MAX_TEST_BLOCKS 5u
+
+static int streams_once(const char *name, chacha_streams_fn kernel,
+                        int rounds, const uint32_t input[16],
+                        const uint64_t *streams, size_t nstreams,
+                        size_t nblocks, size_t misalign) {
+    enum { MAX_BYTES = MAX_TEST_STREAMS * MAX_TEST_BLOCKS * 64 };
+    static uint8_t ref[MAX_BYTES], raw[MAX_BYTES + 2 * GUARD + 128];
+    size_t nbytes = nstreams * nblocks * CHACHA_BLOCK_BYTES, i;
+    uint64_t ids[MAX_TEST_STREAMS];
+    uint32_t one[16], in_copy[16];
+    uint8_t *out;
+    int ok = 1;
+
+    /* One stream at a time through the portable block kernel. */
+    memcpy(one, input, sizeof one);
+    for (i = 0; i < nstreams; i++) {
+        one[14] = (uint32_t)streams[i];
+        one[15] = (uint32_t)(streams[i] >> 32);
+        portable_kernel(rounds)(one, ref + i * nblocks * CHACHA_BLOCK_BYTES,
+                                nblocks);
+    }
+    out = raw + GUARD + ((64 - (uintptr_t)(raw + GUARD) % 64) % 64) + misalign;
+    memset(raw, 0xA5, sizeof raw);
+    memcpy(in_copy, input, sizeof in_copy);
+    memcpy(ids, streams, nstreams * sizeof ids[0]);
+    kernel(in_copy, ids, nstreams, out, nblocks);
+
+    if (memcmp(out, ref, nbytes) != 0) {
+        size_t d = first_diff(out, ref, nbytes);
+        ok = 0;
+        CHECK(0,
+              "%s streams r%d nstreams=%zu nblocks=%zu counter=%08x%08x: "
+              "first difference at byte %zu (stream %zu, block %zu)",
+              name, rounds, nstreams, nblocks, (unsigned)input[13],
+              (unsigned)input[12], d, d / 64 / nblocks, d / 64 % nblocks);
+    }
+    for (i = 0; i < GUARD; i++) {
+        if (out[-1 - (ptrdiff_t)i] != 0xA5 || out[nbytes + i] != 0xA5) {
+            ok = 0;
+            CHECK(0, "%s streams r%d nstreams=%zu nblocks=%zu wrote outside "
+                  "its output", name, rounds, nstreams, nblocks);
+            break;
+        }
+    }
+    if (memcmp(in_copy, input, sizeof in_copy) != 0 ||
+        memcmp(ids, streams, nstreams * sizeof ids[0]) != 0) {
+        ok = 0;
+        CHECK(0, "%s streams r%d modified its input", name, rounds);
+    }
+    return ok;
+}
+
+/* 1 .. MAX_TEST_STREAMS streams (whole and partial lane groups of every
+ * width), 0 .. MAX_TEST_BLOCKS blocks each, at counters whose blocks cross
+ * the carry into word 13 and the wrap modulo 2^64. */
+static void test_streams_kernel(const char *name, const chacha_streams_fn st[3]) {
+    static const uint64_t counters[] = {
+        0, 0xFFFFFFFFull, 0xFFFFFFFEull, 0xFFFFFFFDull, 0x00000007FFFFFFFCull,
+        0xFFFFFFFFFFFFFFFFull, 0xFFFFFFFFFFFFFFFDull, 0x2545F4914F6CDD1Dull};
+    static const int rounds[3] = {8, 12, 20};
+    int slot;
+    for (slot = 0; slot < 3; slot++) {
+        int r = rounds[slot];
+        unsigned long fails_before = n_failed, checks = 0;
+        size_t ci, ns, nb, i;
+        for (ci = 0; ci < sizeof counters / sizeof counters[0]; ci++) {
+            uint8_t key[32];
+            uint32_t input[16];
+            uint64_t ids[MAX_TEST_STREAMS];
+            random_key(key);
+            make_input(input, key, counters[ci], rnd64());
+            for (i = 0; i < MAX_TEST_STREAMS; i++) {
+                /* Stream ids with either half zero or all ones too. */
+                ids[i] = i % 4 == 0 ? i : i % 4 == 1 ? ~(uint64_t)i
+                         : i % 4 == 2 ? rnd64() << 32 : rnd64();
+            }
+            for (ns = 1; ns <= MAX_TEST_STREAMS; ns++) {
+                for (nb = 0; nb <= MAX_TEST_BLOCKS; nb++) {
+                    checks++;
+                    if (streams_once(name, st[slot], r, input, ids, ns, nb,
+                                     (ns + nb) % 5)) {
+                        n_passed++;
+                    }
+                }
+            }
+        }
+        printf("streams %-15s r%-2d: %lu cases, %s\n", name, r, checks,
+               n_failed == fails_before ? "ok" : "FAILED");
+    }
+}
+
+static void test_streams(void) {
+    static const chacha_streams_fn portable[3] = {
+        chacha8_streams_portable, chacha12_streams_portable,
+        chacha20_streams_portable};
+    int b;
+    test_streams_kernel("portable", portable);
+    for (b = 0; b < n_backends; b++) {
+        test_streams_kernel(backends[b].name, backends[b].st);
+    }
+}
+
 /* ---- the generator API over each backend ----------------------------- */
 
 #define REF_BLOCKS 160u
@@ -668,6 +820,7 @@ int main(void) {
     test_dispatch();
     test_kats();
     test_parity();
+    test_streams();
     test_api();
 #if !defined(CHACHARAND_NO_EMU512)
     test_chacha8rand_emulated();

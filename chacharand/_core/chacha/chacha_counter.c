@@ -199,8 +199,60 @@ void chacha_counter_draw(const uint32_t input[16], chacha_blocks_fn blocks,
     cr_wipe(buffer, sizeof buffer);
 }
 
+/* Streams whose chunk takes at most this many blocks each are drawn
+ * together, their blocks computed by the backend's streams kernel (the
+ * streams in the SIMD lanes, chacha_kernels.h), a group of streams per call;
+ * longer chunks fill the lanes of the block kernel themselves.  Measured
+ * (4096 streams of random_raw, AVX2 and SSE2): up to 8 blocks the streams
+ * kernel is ahead (about 6x at one block); at 16 blocks the block kernel's
+ * lanes are full and it is ahead, as the streams kernel also copies its
+ * blocks to their rows. */
+#define LANES_MAX_BLOCKS 8u
+/* Streams per call of the streams kernel: as many as `buffer` holds,
+ * rounded down to whole groups of the widest lanes (sixteen). */
+#define STREAM_GROUP(nblocks) ((CHUNK_BLOCKS / (nblocks)) & ~(size_t)15u)
+
+/* `m` <= CHUNK elements from `pos` on each of `nstreams` streams, row j
+ * (at out + j * row_bytes) on stream streams[j]: the blocks of a group of
+ * streams by the streams kernel into `buffer`, then the method's fill of
+ * each stream's words.  Each stream's nblocks <= LANES_MAX_BLOCKS blocks
+ * lie one after another in the buffer, as draw_chunk's do. */
+static void draw_streams_chunk(const uint32_t input[16],
+                               chacha_streams_fn kernel, cr_word_pos pos,
+                               const cr_counter_method *method,
+                               const cr_counter_params *p,
+                               const uint64_t *streams, size_t nstreams,
+                               uint8_t *out, size_t row_bytes, size_t m,
+                               uint32_t *buffer) {
+    uint32_t in[16];
+    size_t nwords = (size_t)method->words * m;
+    size_t nblocks = (pos.word + nwords + CHACHA_BLOCK_WORDS - 1u) /
+                     CHACHA_BLOCK_WORDS;
+    size_t group = STREAM_GROUP(nblocks), s, j;
+    memcpy(in, input, sizeof in);
+    in[12] = (uint32_t)pos.block;
+    in[13] = (uint32_t)(pos.block >> 32);
+    for (s = 0; s < nstreams; s += group) {
+        size_t count = nstreams - s < group ? nstreams - s : group;
+        kernel(in, streams + s, count, (uint8_t *)buffer, nblocks);
+#if !CR_LITTLE_ENDIAN
+        for (j = 0; j < count * nblocks * CHACHA_BLOCK_WORDS; j++) {
+            buffer[j] = cr_load32_le((const uint8_t *)(buffer + j));
+        }
+#endif
+        for (j = 0; j < count; j++) {
+            cr_counter_apply((int)(method - cr_counter_methods),
+                             buffer + j * nblocks * CHACHA_BLOCK_WORDS +
+                                 pos.word,
+                             out + (s + j) * row_bytes, m, p);
+        }
+    }
+    cr_wipe(in, sizeof in);
+}
+
 void chacha_counter_draw_streams(const uint32_t input[16],
-                                 chacha_blocks_fn blocks, cr_word_pos pos,
+                                 chacha_blocks_fn blocks,
+                                 chacha_streams_fn lanes, cr_word_pos pos,
                                  int method, const cr_counter_params *p,
                                  const uint64_t *streams, size_t nstreams,
                                  uint64_t first, void *out, size_t row_len,
@@ -213,6 +265,15 @@ void chacha_counter_draw_streams(const uint32_t input[16],
     for (done = 0; done < n; done += step) {
         cr_word_pos at = cr_counter_offset(pos, m->words, first + done);
         step = n - done < CHUNK ? n - done : CHUNK;
+        if (lanes != NULL &&
+            at.word + (size_t)m->words * step <=
+                LANES_MAX_BLOCKS * CHACHA_BLOCK_WORDS) {
+            draw_streams_chunk(input, lanes, at, m, p, streams, nstreams,
+                               (uint8_t *)out +
+                                   ((size_t)first + done) * m->itemsize,
+                               row_len * m->itemsize, step, buffer);
+            continue;
+        }
         for (j = 0; j < nstreams; j++) {
             in[14] = (uint32_t)streams[j];
             in[15] = (uint32_t)(streams[j] >> 32);

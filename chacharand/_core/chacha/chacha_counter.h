@@ -19,6 +19,7 @@
 #include <stdint.h>
 
 #include "chacha.h"
+#include "chacha_kernels.h"
 #include "chacha_transforms.h"
 
 /* A method's fill of m elements from its words (K*m numbers at w). */
@@ -80,10 +81,13 @@ void chacha_counter_draw(const uint32_t input[16], chacha_blocks_fn blocks,
 /* The same elements for each of `nstreams` streams: row j of `out` (rows
  * of `row_len` elements, elements [first, first + n) of each row written)
  * is the draw on stream streams[j].  The streams advance together, a
- * chunk of elements at a time, so that a kernel with the streams in its
- * lanes can take the inner loop. */
+ * chunk of elements at a time; where each stream's chunk is a few blocks,
+ * `lanes` computes them with the streams in its SIMD lanes.  `lanes` is
+ * the streams kernel of the backend and round count of `blocks`
+ * (chacha_backend_streams), or NULL: the same bits either way. */
 void chacha_counter_draw_streams(const uint32_t input[16],
-                                 chacha_blocks_fn blocks, cr_word_pos pos,
+                                 chacha_blocks_fn blocks,
+                                 chacha_streams_fn lanes, cr_word_pos pos,
                                  int method, const cr_counter_params *p,
                                  const uint64_t *streams, size_t nstreams,
                                  uint64_t first, void *out, size_t row_len,

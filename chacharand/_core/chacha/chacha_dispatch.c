@@ -14,19 +14,24 @@
 #include "chacha_kernels.h"
 
 #define KERNELS(isa) {chacha8_blocks_##isa, chacha12_blocks_##isa, \
-                      chacha20_blocks_##isa}, chacha8rand_blocks_##isa
-#define NO_KERNELS {NULL, NULL, NULL}, NULL
+                      chacha20_blocks_##isa}, chacha8rand_blocks_##isa, \
+                     {chacha8_streams_##isa, chacha12_streams_##isa,    \
+                      chacha20_streams_##isa}
+#define NO_KERNELS {NULL, NULL, NULL}, NULL, {NULL, NULL, NULL}
 
 typedef struct chacha_backend {
     const char *name;
     chacha_blocks_fn kernels[3]; /* 8, 12, 20 rounds; NULL if not built */
     chacha8rand_blocks_fn chacha8rand;
+    chacha_streams_fn streams[3]; /* as kernels, streams in the lanes */
 } chacha_backend;
 
 static const chacha_backend backends[CHACHA_BACKEND_COUNT] = {
     {"portable",
      {chacha8_blocks_portable, chacha12_blocks_portable,
-      chacha20_blocks_portable}, chacha8rand_blocks_portable},
+      chacha20_blocks_portable}, chacha8rand_blocks_portable,
+     {chacha8_streams_portable, chacha12_streams_portable,
+      chacha20_streams_portable}},
 #if defined(CHACHARAND_HAVE_SSE2)
     {"sse2", KERNELS(sse2)},
 #else
@@ -117,6 +122,14 @@ chacha8rand_blocks_fn chacha_backend_chacha8rand(int id) {
         return NULL;
     }
     return backends[id].chacha8rand;
+}
+
+chacha_streams_fn chacha_backend_streams(int id, int rounds) {
+    int slot = rounds_slot(rounds);
+    if (slot < 0 || !chacha_backend_available(id)) {
+        return NULL;
+    }
+    return backends[id].streams[slot];
 }
 
 int chacha_backend_best(void) {

@@ -37,6 +37,10 @@ chacha_blocks_fn chacha_backend_kernel(int id, int rounds);
 /* The ChaCha8Rand kernel of an available backend, else NULL. */
 chacha8rand_blocks_fn chacha_backend_chacha8rand(int id);
 
+/* The streams kernel (chacha_kernels.h) of an available backend for 8, 12
+ * or 20 rounds, else NULL. */
+chacha_streams_fn chacha_backend_streams(int id, int rounds);
+
 /* The widest available backend. */
 int chacha_backend_best(void);
 

@@ -26,6 +26,28 @@ void chacha8rand_blocks_portable(const uint32_t input[16], uint8_t *out);
 /* One ChaCha8Rand iteration (chacha8rand/chacha8rand.h): 1024 bytes. */
 typedef void (*chacha8rand_blocks_fn)(const uint32_t input[16], uint8_t *out);
 
+/*
+ * The same blocks of many streams: for k < nstreams, the nblocks blocks
+ * from the counter in input[12..13] on stream streams[k] (in place of
+ * input words 14-15), at out + 64 * nblocks * k.  That is what the block
+ * kernel writes for each stream in turn; the SIMD forms put the streams in
+ * their lanes instead of consecutive counters, which pays when each stream
+ * has only a few blocks.  `input` is not modified.
+ */
+typedef void (*chacha_streams_fn)(const uint32_t input[16],
+                                  const uint64_t *streams, size_t nstreams,
+                                  uint8_t *out, size_t nblocks);
+
+void chacha8_streams_portable(const uint32_t input[16],
+                              const uint64_t *streams, size_t nstreams,
+                              uint8_t *out, size_t nblocks);
+void chacha12_streams_portable(const uint32_t input[16],
+                               const uint64_t *streams, size_t nstreams,
+                               uint8_t *out, size_t nblocks);
+void chacha20_streams_portable(const uint32_t input[16],
+                               const uint64_t *streams, size_t nstreams,
+                               uint8_t *out, size_t nblocks);
+
 #define CHACHA_DECLARE_KERNELS(isa)                                         \
     void chacha8_blocks_##isa(const uint32_t input[16], uint8_t *out,      \
                               size_t nblocks);                             \
@@ -33,7 +55,16 @@ typedef void (*chacha8rand_blocks_fn)(const uint32_t input[16], uint8_t *out);
                                size_t nblocks);                            \
     void chacha20_blocks_##isa(const uint32_t input[16], uint8_t *out,     \
                                size_t nblocks);                            \
-    void chacha8rand_blocks_##isa(const uint32_t input[16], uint8_t *out);
+    void chacha8rand_blocks_##isa(const uint32_t input[16], uint8_t *out); \
+    void chacha8_streams_##isa(const uint32_t input[16],                   \
+                               const uint64_t *streams, size_t nstreams,   \
+                               uint8_t *out, size_t nblocks);              \
+    void chacha12_streams_##isa(const uint32_t input[16],                  \
+                                const uint64_t *streams, size_t nstreams,  \
+                                uint8_t *out, size_t nblocks);             \
+    void chacha20_streams_##isa(const uint32_t input[16],                  \
+                                const uint64_t *streams, size_t nstreams,  \
+                                uint8_t *out, size_t nblocks);
 
 #if defined(CHACHARAND_HAVE_SSE2)
 CHACHA_DECLARE_KERNELS(sse2) /* 4 blocks per step, chacha_sse2.c */

@@ -6,16 +6,21 @@
  * includes this file, which defines from them the block body, the
  * multi-block driver and the file's three kernels, chacha8_blocks_<isa>,
  * chacha12_blocks_<isa> and chacha20_blocks_<isa> (and ChaCha8Rand's,
- * chacha8rand_blocks_<isa>, where the file defines CHACHA8RAND_STORE).
+ * chacha8rand_blocks_<isa>, where the file defines CHACHA8RAND_STORE),
+ * and the streams kernels chacha8_streams_<isa> ... chacha20_streams_<isa>
+ * (chacha_kernels.h).
  * Being a header, it is compiled only as part of that file, with that
  * file's instruction-set flags.  (libsodium's "dolbeau" ChaCha20
  * kernels share their fragments the same way.)  No include guard: it is
  * meant to be included once per kernel file.
  *
- * Layout: vector xi holds word i of LANES consecutive blocks, block k of the
- * batch in 32-bit lane k, so the rounds are lane-wise arithmetic with no
- * shuffling between rounds; only the store transposes the 16 x LANES word
- * matrix back to block order.
+ * Layout: vector xi holds word i of LANES blocks, block k of the batch in
+ * 32-bit lane k, so the rounds are lane-wise arithmetic with no shuffling
+ * between rounds; only the store transposes the 16 x LANES word matrix back
+ * to block order.  The block kernels put consecutive counters of one stream
+ * in the lanes (rows 12-13 differ from lane to lane), the streams kernels
+ * the same counter of LANES streams (rows 14-15 differ); one block body,
+ * chacha_rows_, serves both.
  *
  * The including file defines:
  *
@@ -136,24 +141,22 @@
     } while (0)
 #endif
 
-/* LANES blocks, counters ctr .. ctr + LANES - 1 (mod 2^64); the first n of
- * them are written to out. */
-CR_FORCE_INLINE void CL_NAME(chacha_lanes_)(const uint32_t input[16],
-                                            uint64_t ctr, uint8_t *out,
-                                            const size_t n,
-                                            const int rounds) {
-    VEC ctr_lo, ctr_hi;
+/* LANES blocks whose input words 12..15 (the counter and the stream, which
+ * may differ from lane to lane) are the rows w12..w15, the other words
+ * input's; the first n of them are written to out.  The two lane layouts
+ * below differ only in these rows. */
+CR_FORCE_INLINE void CL_NAME(chacha_rows_)(const uint32_t input[16],
+                                           const VEC w12, const VEC w13,
+                                           const VEC w14, const VEC w15,
+                                           uint8_t *out, const size_t n,
+                                           const int rounds) {
     VEC x0, x1, x2, x3, x4, x5, x6, x7, x8, x9, x10, x11, x12, x13, x14, x15;
 
     (void)n; /* unused unless the ISA stores short batches itself */
-    /* Counters first, then the broadcasts: GCC's register allocation of the
-     * SSE2 rounds (whose state does not fit in sixteen XMM registers) is
-     * sensitive to the order, by about 5%. */
-    LANE_COUNTERS(ctr, ctr_lo, ctr_hi);
     x0 = IN(0); x1 = IN(1); x2 = IN(2); x3 = IN(3);
     x4 = IN(4); x5 = IN(5); x6 = IN(6); x7 = IN(7);
     x8 = IN(8); x9 = IN(9); x10 = IN(10); x11 = IN(11);
-    x12 = ctr_lo; x13 = ctr_hi; x14 = IN(14); x15 = IN(15);
+    x12 = w12; x13 = w13; x14 = w14; x15 = w15;
 
     CL_ROUNDS(rounds);
 
@@ -167,23 +170,38 @@ CR_FORCE_INLINE void CL_NAME(chacha_lanes_)(const uint32_t input[16],
     STORE_QUARTER(out + 16, x4, x5, x6, x7);
     FEED4(x8, x9, x10, x11, IN(8), IN(9), IN(10), IN(11));
     STORE_QUARTER(out + 32, x8, x9, x10, x11);
-    FEED4(x12, x13, x14, x15, ctr_lo, ctr_hi, IN(14), IN(15));
+    FEED4(x12, x13, x14, x15, w12, w13, w14, w15);
     STORE_QUARTER(out + 48, x12, x13, x14, x15);
 #elif defined(STORE_HALF)
     FEED4(x0, x1, x2, x3, IN(0), IN(1), IN(2), IN(3));
     FEED4(x4, x5, x6, x7, IN(4), IN(5), IN(6), IN(7));
     STORE_HALF(out, x0, x1, x2, x3, x4, x5, x6, x7);
     FEED4(x8, x9, x10, x11, IN(8), IN(9), IN(10), IN(11));
-    FEED4(x12, x13, x14, x15, ctr_lo, ctr_hi, IN(14), IN(15));
+    FEED4(x12, x13, x14, x15, w12, w13, w14, w15);
     STORE_HALF(out + 32, x8, x9, x10, x11, x12, x13, x14, x15);
 #else
     FEED4(x0, x1, x2, x3, IN(0), IN(1), IN(2), IN(3));
     FEED4(x4, x5, x6, x7, IN(4), IN(5), IN(6), IN(7));
     FEED4(x8, x9, x10, x11, IN(8), IN(9), IN(10), IN(11));
-    FEED4(x12, x13, x14, x15, ctr_lo, ctr_hi, IN(14), IN(15));
+    FEED4(x12, x13, x14, x15, w12, w13, w14, w15);
     STORE_FIRST_BLOCKS(out, n, x0, x1, x2, x3, x4, x5, x6, x7, x8, x9, x10,
                        x11, x12, x13, x14, x15);
 #endif
+}
+
+/* LANES blocks of one stream, counters ctr .. ctr + LANES - 1 (mod 2^64) in
+ * the lanes; the first n of them are written to out. */
+CR_FORCE_INLINE void CL_NAME(chacha_lanes_)(const uint32_t input[16],
+                                            uint64_t ctr, uint8_t *out,
+                                            const size_t n,
+                                            const int rounds) {
+    VEC ctr_lo, ctr_hi;
+    /* Counters first, then the broadcasts: GCC's register allocation of the
+     * SSE2 rounds (whose state does not fit in sixteen XMM registers) is
+     * sensitive to the order, by about 5%. */
+    LANE_COUNTERS(ctr, ctr_lo, ctr_hi);
+    CL_NAME(chacha_rows_)(input, ctr_lo, ctr_hi, IN(14), IN(15), out, n,
+                          rounds);
 }
 
 /* `rounds` is a constant at every call site, so each kernel below gets its
@@ -213,6 +231,89 @@ CR_FORCE_INLINE void CL_NAME(chacha_blocks_)(const uint32_t input[16],
     }
 }
 
+/*
+ * The streams layout: lane k holds stream streams[k] (input words 14-15)
+ * at the same counter, so that many streams of a few blocks each fill the
+ * lanes as well as one long stream does.
+ */
+
+/* LANES 32-bit words, word k into lane k (every ISA here numbers its lanes
+ * in memory order). */
+CR_FORCE_INLINE VEC CL_NAME(chacha_load_lanes_)(const uint32_t w[LANES]) {
+    VEC v;
+    memcpy(&v, w, sizeof v);
+    return v;
+}
+
+/* Blocks ctr .. ctr + nblocks - 1 (mod 2^64) of `lanes` streams (1 <= lanes
+ * <= LANES), stream k's at out + 64 (k nblocks + b): one block of every
+ * stream per step.  A step's blocks are stored in place when they are
+ * consecutive in `out` (one block per stream); otherwise they go through a
+ * scratch buffer and are copied to their rows. */
+CR_FORCE_INLINE void CL_NAME(chacha_stream_group_)(
+    const uint32_t input[16], uint64_t ctr, const uint64_t *streams,
+    size_t lanes, uint8_t *out, size_t nblocks, const int rounds) {
+    uint32_t lo[LANES], hi[LANES];
+    VEC s_lo, s_hi;
+    size_t k, b;
+
+    /* Lanes past the last stream repeat it; their blocks are not stored. */
+    for (k = 0; k < LANES; k++) {
+        uint64_t id = streams[k < lanes ? k : lanes - 1];
+        lo[k] = (uint32_t)id;
+        hi[k] = (uint32_t)(id >> 32);
+    }
+    s_lo = CL_NAME(chacha_load_lanes_)(lo);
+    s_hi = CL_NAME(chacha_load_lanes_)(hi);
+#if defined(STORE_FIRST_BLOCKS)
+    if (nblocks == 1) {
+        CL_NAME(chacha_rows_)(input, BCAST((uint32_t)ctr),
+                              BCAST((uint32_t)(ctr >> 32)), s_lo, s_hi, out,
+                              lanes, rounds);
+        return;
+    }
+#else
+    if (nblocks == 1 && lanes == LANES) {
+        CL_NAME(chacha_rows_)(input, BCAST((uint32_t)ctr),
+                              BCAST((uint32_t)(ctr >> 32)), s_lo, s_hi, out,
+                              LANES, rounds);
+        return;
+    }
+#endif
+    {
+        VEC tmp[16]; /* LANES blocks, aligned as a vector */
+        for (b = 0; b < nblocks; b++, ctr++) {
+            CL_NAME(chacha_rows_)(input, BCAST((uint32_t)ctr),
+                                  BCAST((uint32_t)(ctr >> 32)), s_lo, s_hi,
+                                  (uint8_t *)tmp, LANES, rounds);
+            for (k = 0; k < lanes; k++) {
+                memcpy(out + (k * nblocks + b) * CHACHA_BLOCK_BYTES,
+                       (const uint8_t *)tmp + k * CHACHA_BLOCK_BYTES,
+                       CHACHA_BLOCK_BYTES);
+            }
+        }
+        cr_wipe(tmp, sizeof tmp);
+    }
+}
+
+/* The chacha_streams_fn contract (chacha_kernels.h), LANES streams at a
+ * time. */
+CR_FORCE_INLINE void CL_NAME(chacha_streams_)(const uint32_t input[16],
+                                              const uint64_t *streams,
+                                              size_t nstreams, uint8_t *out,
+                                              size_t nblocks,
+                                              const int rounds) {
+    uint64_t ctr = (uint64_t)input[12] | ((uint64_t)input[13] << 32);
+    size_t s;
+
+    for (s = 0; s < nstreams; s += LANES) {
+        size_t lanes = nstreams - s < LANES ? nstreams - s : LANES;
+        CL_NAME(chacha_stream_group_)(input, ctr, streams + s, lanes,
+                                      out + s * nblocks * CHACHA_BLOCK_BYTES,
+                                      nblocks, rounds);
+    }
+}
+
 void CL_NAME(chacha8_blocks_)(const uint32_t input[16], uint8_t *out,
                               size_t nblocks) {
     CL_NAME(chacha_blocks_)(input, out, nblocks, 8);
@@ -226,6 +327,24 @@ void CL_NAME(chacha12_blocks_)(const uint32_t input[16], uint8_t *out,
 void CL_NAME(chacha20_blocks_)(const uint32_t input[16], uint8_t *out,
                                size_t nblocks) {
     CL_NAME(chacha_blocks_)(input, out, nblocks, 20);
+}
+
+void CL_NAME(chacha8_streams_)(const uint32_t input[16],
+                               const uint64_t *streams, size_t nstreams,
+                               uint8_t *out, size_t nblocks) {
+    CL_NAME(chacha_streams_)(input, streams, nstreams, out, nblocks, 8);
+}
+
+void CL_NAME(chacha12_streams_)(const uint32_t input[16],
+                                const uint64_t *streams, size_t nstreams,
+                                uint8_t *out, size_t nblocks) {
+    CL_NAME(chacha_streams_)(input, streams, nstreams, out, nblocks, 12);
+}
+
+void CL_NAME(chacha20_streams_)(const uint32_t input[16],
+                                const uint64_t *streams, size_t nstreams,
+                                uint8_t *out, size_t nblocks) {
+    CL_NAME(chacha_streams_)(input, streams, nstreams, out, nblocks, 20);
 }
 
 /*
