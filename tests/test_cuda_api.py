@@ -14,7 +14,7 @@ import numpy as np
 import pytest
 
 import chacharand.cuda as cuda
-from chacharand._counter_generator import _check_out_alignment
+from chacharand._counter_generator import Params, _check_out_alignment
 from chacharand import (HC128, ISAAC, ISAAC64, ChaCha8, ChaCha20,
                         _counter, _cuda_kernels)
 
@@ -251,7 +251,7 @@ def test_a_launch_that_fails_gives_the_words_back():
     bg = ChaCha8(1, word_pos=5)
     before = bg.state
     with pytest.raises(Exception) as info:
-        _cuda_kernels.draw(cupy, bg, None, 1000, 2, (), None)
+        _cuda_kernels.draw(cupy, bg, None, 1000, 2, Params(), None)
     if reason is not None:
         assert type(info.value) is type(reason)
     assert bg.state == before
