@@ -17,6 +17,7 @@ import chacharand.cuda as cuda
 from chacharand._counter_generator import Params, _check_out_alignment
 from chacharand import (HC128, ISAAC, ISAAC64, ChaCha8, ChaCha20,
                         _counter, _cuda_kernels)
+from _support.cuda_device import probe_cupy
 
 
 def twin():
@@ -224,14 +225,10 @@ def test_without_cupy_the_gpu_generator_says_so():
 
 def cupy_without_device():
     """CuPy, when it is installed and no device answers; else skip."""
-    cupy = pytest.importorskip("cupy", reason="CuPy is not installed")
-    try:
-        count = cupy.cuda.runtime.getDeviceCount()
-    except Exception as exc:
-        return cupy, exc
+    cupy, count, error = probe_cupy()
     if count:
         pytest.skip("a CUDA device is present (tests/test_cuda_gpu.py)")
-    return cupy, None
+    return cupy, error
 
 
 def test_without_a_device_the_gpu_generator_says_so():

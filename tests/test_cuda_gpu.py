@@ -12,15 +12,9 @@ import chacharand.cuda as cuda
 from chacharand import _counter, _cuda_kernels
 from chacharand._counter_generator import Params
 from _support.cuda_cases import FAMILIES, POSITIONS, make
+from _support.cuda_device import cupy_with_a_device
 
-cupy = pytest.importorskip("cupy", reason="CuPy is not installed")
-try:
-    _count = cupy.cuda.runtime.getDeviceCount()
-except Exception as _exc:  # CUDARuntimeError: no driver, no device
-    pytest.skip(f"no CUDA device: {type(_exc).__name__}: {_exc}",
-                allow_module_level=True)
-if not _count:
-    pytest.skip("no CUDA device: CuPy sees none", allow_module_level=True)
+cupy = cupy_with_a_device()
 
 
 def on_gpu(family, word_pos):
