@@ -7,12 +7,13 @@ from importlib.metadata import PackageNotFoundError, version as _version
 import os as _os
 
 try:
-    from chacharand._chacha import chacha_backends, default_chacha_backend
+    from chacharand._chacha_backends import (chacha_backends,
+                                             default_chacha_backend)
 except ModuleNotFoundError as _exc:
     # The source folder has no compiled modules: `python -m chacharand`
     # (or `import chacharand`) in the repository root finds it before the
     # installed package.
-    if _exc.name != "chacharand._chacha":
+    if _exc.name != "chacharand._chacha_backends":
         raise
     raise ImportError(
         "chacharand's compiled modules are not in "

@@ -2,6 +2,8 @@ from chacharand._chacha import (
     ChaCha8 as ChaCha8,
     ChaCha12 as ChaCha12,
     ChaCha20 as ChaCha20,
+)
+from chacharand._chacha_backends import (
     chacha_backends as chacha_backends,
     default_chacha_backend as default_chacha_backend,
 )

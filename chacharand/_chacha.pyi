@@ -15,11 +15,7 @@ class ChaChaState(TypedDict):
     bit_generator: Literal["ChaCha8", "ChaCha12", "ChaCha20"]
     state: ChaChaInnerState
 
-__all__ = ["ChaCha8", "ChaCha12", "ChaCha20", "chacha_backends",
-           "default_chacha_backend"]
-
-def chacha_backends() -> list[str]: ...
-def default_chacha_backend() -> str: ...
+__all__ = ["ChaCha8", "ChaCha12", "ChaCha20"]
 
 @disjoint_base
 class ChaChaBitGenerator(KeyedBitGenerator):

@@ -7,8 +7,6 @@ the state (key, stream, word position) in a form that moves between
 machines.
 """
 import inspect
-import os
-import warnings
 
 import numpy as np
 
@@ -16,6 +14,8 @@ from libc.stdint cimport uint8_t, uint32_t, uint64_t
 from libc.string cimport memset
 
 from chacharand._base cimport KeyedBitGenerator, cr_wipe, crg_table
+from chacharand._chacha_backends cimport (
+    CHACHA_BACKEND_PORTABLE, backend_id, backend_name, default_backend_id)
 
 # The cold path of the C core, linked into this module only.
 cdef extern from "chacha/chacha.h" nogil:
@@ -30,14 +30,7 @@ cdef extern from "chacha/chacha.h" nogil:
     void chacha_get_key(const chacha_state *s, uint8_t *key)
 
 cdef extern from "chacha/chacha_dispatch.h" nogil:
-    int CHACHA_BACKEND_COUNT
-    const char *chacha_backend_name(int id)
-    int chacha_backend_available(int id)
     chacha_blocks_fn chacha_backend_kernel(int id, int rounds)
-    int chacha_backend_default(int *status)
-    enum:
-        CHACHA_CAP_UNKNOWN
-        CHACHA_CAP_UNAVAILABLE
 
 # ChaCha's fills (_core/generator/gen_chacha.c).
 cdef extern from *:
@@ -52,8 +45,7 @@ from chacharand._registry import family
 from chacharand._validation import (as_bounded_int, as_int, as_key_bytes,
                                     state_fields)
 
-__all__ = ["ChaCha8", "ChaCha12", "ChaCha20", "chacha_backends",
-           "default_chacha_backend"]
+__all__ = ["ChaCha8", "ChaCha12", "ChaCha20"]
 
 # The three classes share one state layout (the registry's, written once).
 cdef dict STATE = family("ChaCha20").state
@@ -63,54 +55,7 @@ if STATE["key"].length != CHACHA_KEY_BYTES:
     raise ImportError("chacharand's registry and C core disagree on the "
                       "ChaCha key size: the build is inconsistent")
 
-# ---- backends ---------------------------------------------------------------
-
-cdef dict _BACKEND_IDS = {
-    chacha_backend_name(i).decode("ascii"): i
-    for i in range(CHACHA_BACKEND_COUNT)
-}
-def chacha_backends():
-    """Names of the ChaCha kernels this build and CPU can run.
-
-    Returns
-    -------
-    list of str
-        Narrowest first; ``"portable"`` is always present.  Every backend
-        produces the same keystream.
-    """
-    return [name for name, i in _BACKEND_IDS.items()
-            if chacha_backend_available(i)]
-
-
-def _pick_default_backend():
-    """The widest available backend, capped by ``CHACHARAND_SIMD`` (the C
-    dispatch reads the variable; here it is only quoted in a warning)."""
-    cdef int status = 0
-    chosen = chacha_backend_name(chacha_backend_default(&status)).decode(
-        "ascii")
-    cap = os.environ.get("CHACHARAND_SIMD")
-    if status == CHACHA_CAP_UNKNOWN:
-        warnings.warn(
-            f"CHACHARAND_SIMD={cap!r} is not a ChaCha backend; expected one "
-            f"of {sorted(_BACKEND_IDS)}. Using {chosen!r}.",
-            RuntimeWarning, stacklevel=2)
-    elif status == CHACHA_CAP_UNAVAILABLE:
-        warnings.warn(
-            f"CHACHARAND_SIMD={cap!r} is not available on this CPU or build; "
-            f"using {chosen!r}.", RuntimeWarning, stacklevel=2)
-    return chosen
-
-
-cdef str _DEFAULT_BACKEND = _pick_default_backend()
-
-
-def default_chacha_backend():
-    """The backend new ChaCha generators use (see ``CHACHARAND_SIMD``)."""
-    return _DEFAULT_BACKEND
-
-
-cdef int _PORTABLE = _BACKEND_IDS["portable"]
-
+# ---- backends (named and chosen in _chacha_backends) ----------------------
 
 cdef chacha_blocks_fn _kernel(int backend, object cls) except NULL:
     """The kernel of `backend` for `cls`'s round count, or a clear error."""
@@ -128,20 +73,6 @@ cdef chacha_blocks_fn _kernel(int backend, object cls) except NULL:
             "exist for 8, 12 and 20 rounds only")
     return kernel
 
-
-cdef int _backend_id(object name) except -1:
-    if not isinstance(name, str):
-        raise TypeError(
-            f"backend must be a str, not {type(name).__name__}")
-    if name not in _BACKEND_IDS:
-        raise ValueError(
-            f"backend must be one of {sorted(_BACKEND_IDS)}, got {name!r}")
-    cdef int backend = _BACKEND_IDS[name]
-    if not chacha_backend_available(backend):
-        raise ValueError(
-            f"backend {name!r} is not available on this CPU or build; "
-            f"available: {chacha_backends()}")
-    return backend
 
 # ---- bitgen_t callbacks -----------------------------------------------------
 
@@ -174,11 +105,11 @@ cdef class ChaChaBitGenerator(KeyedBitGenerator):
         # path ever reaches a NULL kernel, even if __init__ is skipped.
         memset(zero_key, 0, CHACHA_KEY_BYTES)
         chacha_init(self.rng_state, zero_key, 0, 20,
-                    chacha_backend_kernel(_PORTABLE, 20))
-        self._backend = _PORTABLE
+                    chacha_backend_kernel(CHACHA_BACKEND_PORTABLE, 20))
+        self._backend = CHACHA_BACKEND_PORTABLE
 
     def __init__(self, seed=None, *, key=None, stream=0, word_pos=0):
-        backend = _BACKEND_IDS[_DEFAULT_BACKEND]
+        backend = default_backend_id()
         _kernel(backend, type(self))  # refuses a class without a kernel
         stream = as_bounded_int(stream, "stream", STREAM_LIMIT)
         word_pos = as_bounded_int(word_pos, "word_pos", WORD_POS_LIMIT)
@@ -268,11 +199,11 @@ cdef class ChaChaBitGenerator(KeyedBitGenerator):
         """
         with self.lock:
             backend = self._backend
-        return chacha_backend_name(backend).decode("ascii")
+        return backend_name(backend)
 
     @backend.setter
     def backend(self, name):
-        cdef int backend = _backend_id(name)
+        cdef int backend = backend_id(name)
         cdef chacha_blocks_fn kernel = _kernel(backend, type(self))
         with self.lock:
             self._backend = backend

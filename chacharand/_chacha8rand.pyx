@@ -7,6 +7,8 @@ from libc.stdint cimport uint8_t, uint32_t, uint64_t
 from libc.string cimport memset
 
 from chacharand._base cimport KeyedBitGenerator, cr_wipe, crg_table
+from chacharand._chacha_backends cimport (
+    CHACHA_BACKEND_PORTABLE, backend_id, backend_name, default_backend_id)
 from chacharand._registry import family
 
 # The C core, linked into this module only: other packages draw through
@@ -23,9 +25,9 @@ cdef extern from "chacha8rand/chacha8rand.h" nogil:
     uint32_t chacha8rand_next_uint32(chacha8rand_state *s)
     double chacha8rand_next_double(chacha8rand_state *s)
 
+# Every available backend has a ChaCha8Rand kernel (_chacha_backends
+# names and checks them).
 cdef extern from "chacha/chacha_dispatch.h" nogil:
-    int CHACHA_BACKEND_COUNT
-    const char *chacha_backend_name(int id)
     chacha8rand_blocks_fn chacha_backend_chacha8rand(int id)
 
 # ChaCha8Rand's fills (_core/generator/gen_chacha8rand.c).
@@ -36,7 +38,6 @@ cdef extern from *:
     """
     const crg_table crg_chacha8rand_table
 
-from chacharand._chacha import chacha_backends, default_chacha_backend
 from chacharand._validation import as_bounded_int, as_key_bytes, state_fields
 
 __all__ = ["ChaCha8Rand"]
@@ -60,28 +61,6 @@ if (STATE["key"].length, STATE["used"].limit, STATE["read_buffer"].limit) \
 cdef bytes READBUF_TAG = b"readbuf:"
 cdef bytes STATE_TAG = b"chacha8:"
 cdef int STATE_BYTES = 48
-
-cdef dict _BACKEND_IDS = {
-    chacha_backend_name(i).decode("ascii"): i
-    for i in range(CHACHA_BACKEND_COUNT)
-}
-
-
-cdef int _backend_id(object name) except -1:
-    """The id of an available backend by name, or a clear error."""
-    if not isinstance(name, str):
-        raise TypeError(
-            f"backend must be a str, not {type(name).__name__}")
-    if name not in _BACKEND_IDS:
-        raise ValueError(
-            f"backend must be one of {sorted(_BACKEND_IDS)}, got {name!r}")
-    cdef int backend = _BACKEND_IDS[name]
-    if chacha_backend_chacha8rand(backend) == NULL:
-        raise ValueError(
-            f"backend {name!r} is not available on this CPU or build; "
-            f"available: {chacha_backends()}")
-    return backend
-
 
 cdef uint64_t chacha8rand_uint64(void *st) noexcept nogil:
     return chacha8rand_next_uint64(<chacha8rand_state *>st)
@@ -187,13 +166,13 @@ cdef class ChaCha8Rand(KeyedBitGenerator):
         # A valid state from the start (zero key, portable kernel), so no
         # path ever reaches a NULL kernel, even if __init__ is skipped.
         memset(zero_key, 0, KEY_BYTES)
-        self._backend = _BACKEND_IDS["portable"]
+        self._backend = CHACHA_BACKEND_PORTABLE
         chacha8rand_init(self.rng_state, zero_key,
                          chacha_backend_chacha8rand(self._backend))
 
     def __init__(self, seed=None, *, key=None):
         key = self._key_from_seed(seed, key)
-        self._backend = _backend_id(default_chacha_backend())
+        self._backend = default_backend_id()
         chacha8rand_init(self.rng_state, <const uint8_t *><bytes>key,
                          chacha_backend_chacha8rand(self._backend))
         self._wire(&chacha8rand_uint64, &chacha8rand_uint32,
@@ -253,11 +232,11 @@ cdef class ChaCha8Rand(KeyedBitGenerator):
         # without the GIL.
         with self.lock:
             backend = self._backend
-        return chacha_backend_name(backend).decode("ascii")
+        return backend_name(backend)
 
     @backend.setter
     def backend(self, name):
-        cdef int backend = _backend_id(name)
+        cdef int backend = backend_id(name)
         with self.lock:
             self._backend = backend
             chacha8rand_set_kernel(self.rng_state,

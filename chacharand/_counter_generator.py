@@ -34,25 +34,25 @@ _INT_DTYPES = tuple(np.dtype(t) for t in (
     np.uint8, np.uint16, np.uint32, np.uint64))
 _FLOAT_SUFFIX = {8: "f64", 4: "f32"}
 _UNSIGNED_SUFFIX = {1: "u8", 2: "u16", 4: "u32", 8: "u64"}
-# The GPU kernels' parameters after (input, first_word, n), by method
-# family: which fields of Draw.params, as which C type.
-_KERNEL_PARAMS = {
-    "uniform": (("a", np.float64), ("b", np.float64)),
-    "normal": (("a", np.float64), ("b", np.float64), ("flag", np.int32)),
-    "exponential": (("a", np.float64),),
-    "integers": (("low", np.uint64), ("rng", np.uint64)),
-}
 WORD_POS_LIMIT = 2**68
 
 
 class Params(NamedTuple):
-    """A draw's parameters, as the C core's cr_counter_params."""
+    """A draw's parameters, as the C core's cr_counter_params (its fields,
+    in its order): every method takes all of them and ignores those it
+    does not use, on the CPU and the GPU alike."""
 
     a: float = 0.0
     b: float = 0.0
     low: int = 0
     rng: int = 0
     flag: int = 0
+
+    def as_c(self):
+        """The fields as cr_counter_params's C types: the GPU kernels'
+        arguments after (input, first_word, n)."""
+        return (np.float64(self.a), np.float64(self.b), np.uint64(self.low),
+                np.uint64(self.rng), np.int32(self.flag))
 
 
 class Draw(NamedTuple):
@@ -72,10 +72,6 @@ class Draw(NamedTuple):
     @property
     def size(self):
         return int(np.prod(self.shape, dtype=object))
-
-    def kernel_params(self):
-        fields = _KERNEL_PARAMS.get(self.method.split("_")[0], ())
-        return tuple(t(getattr(self.params, f)) for f, t in fields)
 
     def run_cpu(self, bg, out):
         _counter.fill(bg, METHODS[self.method][0], out, *self.params)
@@ -487,8 +483,7 @@ class CounterGenerator(_Methods):
                                         draw.method)
         # A launch that fails at once gives the claimed words back.
         _cuda_kernels.draw(cupy, self._bit_generator, function, n,
-                           draw.words_per_element, draw.kernel_params(),
-                           target)
+                           draw.words_per_element, draw.params, target)
         return result
 
     def _cuda_target(self, out, result):
@@ -521,7 +516,7 @@ class CounterGenerator(_Methods):
             if run_len:
                 _cuda_kernels.launch(
                     self._cupy, function, words, first_word, run_len, k,
-                    draw.kernel_params(),
+                    draw.params,
                     flat[r * run_len:(r + 1) * run_len])
 
 

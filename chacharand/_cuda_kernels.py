@@ -133,7 +133,9 @@ def shared_bytes(threads):
 
 def launch(cupy, function, input_words, first_word, n, words_per_element,
            params, out, threads=THREADS, grid=None):
-    """Run `function` for `n` elements into the device array `out`.
+    """Run `function` for `n` elements into the device array `out`, with
+    the draw's parameters `params` (a _counter_generator.Params: every
+    kernel takes all of cr_counter_params's fields).
 
     `threads` and `grid` set the launch shape (tests vary it: the output
     does not depend on it); by default a grid of up to BLOCKS_PER_SM
@@ -146,7 +148,8 @@ def launch(cupy, function, input_words, first_word, n, words_per_element,
         sms = cupy.cuda.Device().attributes["MultiProcessorCount"]
         grid = max(1, min(tiles, sms * BLOCKS_PER_SM))
     function((grid,), (threads,),
-             (input_d, np.uint32(first_word), np.uint64(n), *params, out),
+             (input_d, np.uint32(first_word), np.uint64(n), *params.as_c(),
+              out),
              shared_mem=shared_bytes(threads))
 
 

@@ -926,6 +926,26 @@ cdef _Source fast_source(object generator, int method_index):
     return src
 
 
+cdef object _disc(object generator, int fast_index, int method, object size,
+                  object a, int a_rule, object b=None, int b_rule=0,
+                  bint b_is_int=False, int64_t variant=0,
+                  bint poisson_means=False):
+    """Draw the discrete `method` of parameter `a` (and `b`: see
+    _Source.discrete) through the C fills, or return DEFER for NumPy's
+    path.  `variant` is the method's algorithm variant (args.ic);
+    `poisson_means`: negative_binomial's n and p must also pass NumPy's
+    bound on the Poisson means it draws."""
+    cdef _Source src = fast_source(generator, fast_index)
+    cdef crg_args args
+    if src is None:
+        return DEFER
+    if poisson_means and not negative_binomial_lam_ok(a, b):
+        return DEFER
+    memset(&args, 0, sizeof(args))
+    args.ic = variant
+    return src.discrete(method, size, &args, a, a_rule, b, b_rule, b_is_int)
+
+
 # Methods whose algorithm in the running NumPy differs from ours (see
 # _agreement.py): those always take NumPy's path.  Found once, when the
 # first Generator over a chacharand bit generator is made; 0 unchecked,
@@ -1199,71 +1219,46 @@ class Generator(_ContinuousMethods, _NumPyGenerator):
     # passes.  choice with replacement draws through random and integers.
 
     def poisson(self, lam=1.0, size=None):
-        cdef _Source src = fast_source(self, FAST_POISSON)
-        cdef crg_args args
-        if src is not None:
-            memset(&args, 0, sizeof(args))
-            result = src.discrete(CRG_POISSON, size, &args, lam,
-                                  RULE_POISSON, None, 0, False)
-            if result is not DEFER:
-                return result
+        r = _disc(self, FAST_POISSON, CRG_POISSON, size, lam, RULE_POISSON)
+        if r is not DEFER:
+            return r
         return _NumPyGenerator.poisson(self, lam, size)
 
     def geometric(self, p, size=None):
-        cdef _Source src = fast_source(self, FAST_GEOMETRIC)
-        cdef crg_args args
-        if src is not None:
-            memset(&args, 0, sizeof(args))
-            result = src.discrete(CRG_GEOMETRIC, size, &args, p,
-                                  RULE_OPEN_0_1, None, 0, False)
-            if result is not DEFER:
-                return result
+        r = _disc(self, FAST_GEOMETRIC, CRG_GEOMETRIC, size, p,
+                  RULE_OPEN_0_1)
+        if r is not DEFER:
+            return r
         return _NumPyGenerator.geometric(self, p, size)
 
     def binomial(self, n, p, size=None):
-        cdef _Source src = fast_source(self, FAST_BINOMIAL)
-        cdef crg_args args
-        if src is not None:
-            memset(&args, 0, sizeof(args))
-            args.ic = BINOMIAL_VARIANT
-            result = src.discrete(CRG_BINOMIAL, size, &args, p,
-                                  RULE_CLOSED_0_1, n, RULE_BINOMIAL_N, True)
-            if result is not DEFER:
-                return result
+        r = _disc(self, FAST_BINOMIAL, CRG_BINOMIAL, size, p,
+                  RULE_CLOSED_0_1, n, RULE_BINOMIAL_N, b_is_int=True,
+                  variant=BINOMIAL_VARIANT)
+        if r is not DEFER:
+            return r
         return _NumPyGenerator.binomial(self, n, p, size)
 
     def negative_binomial(self, n, p, size=None):
-        cdef _Source src = fast_source(self, FAST_NEGATIVE_BINOMIAL)
-        cdef crg_args args
-        if src is not None and negative_binomial_lam_ok(n, p):
-            memset(&args, 0, sizeof(args))
-            result = src.discrete(CRG_NEG_BINOMIAL, size, &args, n,
-                                  RULE_POSITIVE, p, RULE_OPEN_0_1, False)
-            if result is not DEFER:
-                return result
+        r = _disc(self, FAST_NEGATIVE_BINOMIAL, CRG_NEG_BINOMIAL, size, n,
+                  RULE_POSITIVE, p, RULE_OPEN_0_1, b_is_int=False, variant=0,
+                  poisson_means=True)
+        if r is not DEFER:
+            return r
         return _NumPyGenerator.negative_binomial(self, n, p, size)
 
     def logseries(self, p, size=None):
-        cdef _Source src = fast_source(self, FAST_LOGSERIES)
-        cdef crg_args args
-        if src is not None:
-            memset(&args, 0, sizeof(args))
-            result = src.discrete(CRG_LOGSERIES, size, &args, p,
-                                  RULE_HALF_OPEN_0_1, None, 0, False)
-            if result is not DEFER:
-                return result
+        r = _disc(self, FAST_LOGSERIES, CRG_LOGSERIES, size, p,
+                  RULE_HALF_OPEN_0_1)
+        if r is not DEFER:
+            return r
         return _NumPyGenerator.logseries(self, p, size)
 
     def zipf(self, a, size=None):
-        cdef _Source src = fast_source(self, FAST_ZIPF)
-        cdef crg_args args
-        if src is not None:
-            memset(&args, 0, sizeof(args))
-            args.ic = ZIPF_VARIANT
-            result = src.discrete(CRG_ZIPF, size, &args, a, RULE_GT_1, None,
-                                  0, False)
-            if result is not DEFER:
-                return result
+        r = _disc(self, FAST_ZIPF, CRG_ZIPF, size, a, RULE_GT_1, None, 0,
+                  b_is_int=False, variant=ZIPF_VARIANT)
+        if r is not DEFER:
+            return r
         return _NumPyGenerator.zipf(self, a, size)
 
     def hypergeometric(self, ngood, nbad, nsample, size=None):

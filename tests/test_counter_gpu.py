@@ -6,15 +6,9 @@ import numpy as np
 import pytest
 
 from chacharand import ChaCha8, ChaCha20, CounterGenerator
+from _support.cuda_device import cupy_with_a_device
 
-cupy = pytest.importorskip("cupy", reason="CuPy is not installed")
-try:
-    _count = cupy.cuda.runtime.getDeviceCount()
-except Exception as _exc:  # CUDARuntimeError: no driver, no device
-    pytest.skip(f"no CUDA device: {type(_exc).__name__}: {_exc}",
-                allow_module_level=True)
-if not _count:
-    pytest.skip("no CUDA device: CuPy sees none", allow_module_level=True)
+cupy = cupy_with_a_device()
 
 KEY = bytes(range(7, 39))
 CALLS = {

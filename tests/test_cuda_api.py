@@ -14,9 +14,10 @@ import numpy as np
 import pytest
 
 import chacharand.cuda as cuda
-from chacharand._counter_generator import _check_out_alignment
+from chacharand._counter_generator import Params, _check_out_alignment
 from chacharand import (HC128, ISAAC, ISAAC64, ChaCha8, ChaCha20,
                         _counter, _cuda_kernels)
+from _support.cuda_device import probe_cupy
 
 
 def twin():
@@ -224,14 +225,10 @@ def test_without_cupy_the_gpu_generator_says_so():
 
 def cupy_without_device():
     """CuPy, when it is installed and no device answers; else skip."""
-    cupy = pytest.importorskip("cupy", reason="CuPy is not installed")
-    try:
-        count = cupy.cuda.runtime.getDeviceCount()
-    except Exception as exc:
-        return cupy, exc
+    cupy, count, error = probe_cupy()
     if count:
         pytest.skip("a CUDA device is present (tests/test_cuda_gpu.py)")
-    return cupy, None
+    return cupy, error
 
 
 def test_without_a_device_the_gpu_generator_says_so():
@@ -251,7 +248,7 @@ def test_a_launch_that_fails_gives_the_words_back():
     bg = ChaCha8(1, word_pos=5)
     before = bg.state
     with pytest.raises(Exception) as info:
-        _cuda_kernels.draw(cupy, bg, None, 1000, 2, (), None)
+        _cuda_kernels.draw(cupy, bg, None, 1000, 2, Params(), None)
     if reason is not None:
         assert type(info.value) is type(reason)
     assert bg.state == before

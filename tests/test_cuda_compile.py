@@ -16,6 +16,7 @@ import subprocess
 import pytest
 
 from chacharand import _cuda_kernels
+from chacharand._counter_generator import METHODS
 from _support.cupy_compile import cache_key_as_cupy, compile_as_cupy
 
 CORE = pathlib.Path(_cuda_kernels.KERNEL_DIR).parent
@@ -74,12 +75,12 @@ def test_cupy_adds_its_options_after_ours(as_cupy):
 
 
 def test_every_entry_point_is_built(as_cupy):
+    """One kernel per method of the C core's table (CR_COUNTER_METHODS,
+    as CounterGenerator reads it), and no other."""
     rounds, _, compiled = as_cupy
     entries = set(re.findall(r"\.entry\s+(\w+)", compiled.ptx))
-    for name in ("words32", "raw64", "random_f32", "uniform_f32",
-                 "normal_f64", "normal_f32", "integers_narrow_u8",
-                 "integers_wide_u64"):
-        assert f"chacha{rounds}_{name}" in entries
+    assert "raw64" in METHODS and "integers_wide_u64" in METHODS
+    assert entries == {f"chacha{rounds}_{name}" for name in METHODS}
 
 
 def test_nothing_is_flushed_to_zero(as_cupy):

@@ -10,16 +10,11 @@ import pytest
 
 import chacharand.cuda as cuda
 from chacharand import _counter, _cuda_kernels
+from chacharand._counter_generator import Params
 from _support.cuda_cases import FAMILIES, POSITIONS, make
+from _support.cuda_device import cupy_with_a_device
 
-cupy = pytest.importorskip("cupy", reason="CuPy is not installed")
-try:
-    _count = cupy.cuda.runtime.getDeviceCount()
-except Exception as _exc:  # CUDARuntimeError: no driver, no device
-    pytest.skip(f"no CUDA device: {type(_exc).__name__}: {_exc}",
-                allow_module_level=True)
-if not _count:
-    pytest.skip("no CUDA device: CuPy sees none", allow_module_level=True)
+cupy = cupy_with_a_device()
 
 
 def on_gpu(family, word_pos):
@@ -93,8 +88,7 @@ def test_the_launch_shape_changes_nothing(threads, grid, kernel, k, dtype):
     words, first = _counter.claim(bg, k * n)
     out = cupy.empty(n, dtype=dtype)
     function = _cuda_kernels.kernel(cupy, 20, kernel)
-    params = (np.float64(0), np.float64(1), np.int32(0)) \
-        if kernel == "normal_f64" else ()
+    params = Params(a=0.0, b=1.0) if kernel == "normal_f64" else Params()
     _cuda_kernels.launch(cupy, function, words, first, n, k, params, out,
                          threads=threads, grid=grid)
     np.testing.assert_array_equal(cupy.asnumpy(out), expected)
@@ -281,9 +275,9 @@ def test_a_launch_the_device_refuses_gives_the_words_back():
     function = _cuda_kernels.kernel(cupy, 8, "raw64")
     out = cupy.empty(5000, dtype=np.uint64)
     with pytest.raises(Exception):
-        _cuda_kernels.draw(cupy, bg, function, 5000, 2, (), out,
+        _cuda_kernels.draw(cupy, bg, function, 5000, 2, Params(), out,
                            threads=2048)
     assert bg.state == before
-    _cuda_kernels.draw(cupy, bg, function, 5000, 2, (), out)
+    _cuda_kernels.draw(cupy, bg, function, 5000, 2, Params(), out)
     np.testing.assert_array_equal(cupy.asnumpy(out),
                                   make(FAMILIES[0], 77).random_raw(5000))

@@ -16,6 +16,7 @@ import pytest
 
 import chacharand.cuda as cuda
 from chacharand import _counter, _cuda_kernels
+from chacharand._counter_generator import Params
 from _support.cuda_cases import FAMILIES, make
 
 HERE = pathlib.Path(__file__).parent / "cuda_host"
@@ -41,7 +42,7 @@ def driver(request, tmp_path_factory):
 
 
 def run_kernel(driver, name, shape, family, word_pos, n, k, dtype,
-               params=(0, 0, 0)):
+               params=Params()):
     """What the kernel chacha<R>_<name> makes for `n` elements from
     word_pos, and the bit generator's position after the claim."""
     bg = make(family, word_pos)
@@ -50,7 +51,8 @@ def run_kernel(driver, name, shape, family, word_pos, n, k, dtype,
     rounds = family(0).rounds
     args = [str(driver), f"chacha{rounds}_{name}", str(shape[0]),
             str(shape[1]), str(first_word), str(n)]
-    args += [repr(p) if isinstance(p, float) else str(p) for p in params]
+    args += [repr(float(params.a)), repr(float(params.b)), str(params.low),
+             str(params.rng), str(params.flag)]
     args += [str(w) for w in words]
     out = subprocess.run(args, capture_output=True, timeout=600)
     assert out.returncode == 0, out.stderr.decode()
@@ -63,48 +65,48 @@ def twin(family, word_pos):
 
 # name: (words per element, output dtype, kernel params, the CPU's result)
 CASES = {
-    "words32": (1, np.uint32, (0, 0, 0),
+    "words32": (1, np.uint32, Params(),
                 lambda f, p, n: np.frombuffer(
                     make(f, p).random_bytes(4 * n), "<u4")),
-    "raw64": (2, np.uint64, (0, 0, 0),
+    "raw64": (2, np.uint64, Params(),
               lambda f, p, n: make(f, p).random_raw(n)),
-    "random_f64": (2, np.float64, (0, 0, 0),
+    "random_f64": (2, np.float64, Params(),
                    lambda f, p, n: np.random.Generator(make(f, p)).random(n)),
-    "random_f32": (1, np.float32, (0, 0, 0),
+    "random_f32": (1, np.float32, Params(),
                    lambda f, p, n: np.random.Generator(make(f, p)).random(
                        n, dtype=np.float32)),
-    "uniform_f64": (2, np.float64, (-3.0, 7.5, 0),
+    "uniform_f64": (2, np.float64, Params(a=-3.0, b=7.5),
                     lambda f, p, n: twin(f, p).uniform(-3.0, 4.5, n)),
-    "uniform_f32": (1, np.float32, (1.0, 0.5, 0),
+    "uniform_f32": (1, np.float32, Params(a=1.0, b=0.5),
                     lambda f, p, n: twin(f, p).uniform(1.0, 1.5, n,
                                                        np.float32)),
-    "normal_f64": (4, np.float64, (0.0, 1.0, 0),
+    "normal_f64": (4, np.float64, Params(a=0.0, b=1.0),
                    lambda f, p, n: twin(f, p).standard_normal(n)),
-    "normal_f64-affine": (4, np.float64, (2.0, 0.5, 1),
+    "normal_f64-affine": (4, np.float64, Params(a=2.0, b=0.5, flag=1),
                           lambda f, p, n: twin(f, p).normal(2.0, 0.5, n)),
-    "normal_f32": (2, np.float32, (0.0, 1.0, 0),
+    "normal_f32": (2, np.float32, Params(a=0.0, b=1.0),
                    lambda f, p, n: twin(f, p).standard_normal(n, np.float32)),
-    "normal_f32-affine": (2, np.float32, (-1.0, 3.0, 1),
+    "normal_f32-affine": (2, np.float32, Params(a=-1.0, b=3.0, flag=1),
                           lambda f, p, n: twin(f, p).normal(-1.0, 3.0, n,
                                                             np.float32)),
-    "exponential_f64": (2, np.float64, (2.5, 0, 0),
+    "exponential_f64": (2, np.float64, Params(a=2.5),
                         lambda f, p, n: twin(f, p).exponential(2.5, n)),
-    "exponential_f32": (1, np.float32, (1.0, 0, 0),
+    "exponential_f32": (1, np.float32, Params(a=1.0),
                         lambda f, p, n: twin(f, p).standard_exponential(
                             n, np.float32)),
-    "integers_narrow_u8": (2, np.uint8, (2**64 - 100, 199, 0),
+    "integers_narrow_u8": (2, np.uint8, Params(low=2**64 - 100, rng=199),
                            lambda f, p, n: twin(f, p).integers(
                                -100, 100, n, np.int8).view(np.uint8)),
-    "integers_narrow_u32": (2, np.uint32, (0, 2**32 - 1, 0),
+    "integers_narrow_u32": (2, np.uint32, Params(rng=2**32 - 1),
                             lambda f, p, n: twin(f, p).integers(
                                 0, 2**32, n, np.uint32)),
-    "integers_wide_u64": (4, np.uint64, (5, 3 * 2**40, 0),
+    "integers_wide_u64": (4, np.uint64, Params(low=5, rng=3 * 2**40),
                           lambda f, p, n: twin(f, p).integers(
                               5, 3 * 2**40 + 6, n, np.uint64)),
-    "integers_wide_u64-full": (4, np.uint64, (0, 2**64 - 1, 0),
+    "integers_wide_u64-full": (4, np.uint64, Params(rng=2**64 - 1),
                                lambda f, p, n: twin(f, p).integers(
                                    0, 2**64, n, np.uint64)),
-    "integers_narrow_u16": (2, np.uint16, (3, 1000, 0),
+    "integers_narrow_u16": (2, np.uint16, Params(low=3, rng=1000),
                             lambda f, p, n: twin(f, p).integers(
                                 3, 1004, n, np.uint16)),
 }

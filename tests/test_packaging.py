@@ -100,6 +100,8 @@ def test_wheel_ships_headers_and_pxd_but_no_c_sources(wheel):
                      "chacharand/_core/isaac/isaac64.h",
                      "chacharand/_base.pxd", "chacharand/_chacha.pxd",
                      "chacharand/_chacha8rand.pxd",
+                     "chacharand/_chacha_backends.pxd",
+                     "chacharand/_chacha_backends.pyi",
                      "chacharand/_hc128.pxd", "chacharand/_isaac.pxd",
                      "chacharand/py.typed", "chacharand/__init__.pyi",
                      "chacharand/_cli/__init__.py",

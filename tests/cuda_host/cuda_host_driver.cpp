@@ -1,15 +1,15 @@
 /*
  * chacha_cuda.cu's kernels run on the host over emulated thread indices.
  *
- *   cuda_host_driver KERNEL GRID BLOCK FIRST_WORD N P1 P2 P3 W0 ... W15
+ *   cuda_host_driver KERNEL GRID BLOCK FIRST_WORD N A B LOW RNG FLAG W0..W15
  *
  * runs kernel KERNEL (an extern "C" name of chacha_cuda.cu) with GRID
  * blocks of BLOCK threads, on the kernel input words W0..W15 (constants,
  * key, counter, stream) from word FIRST_WORD, for N elements, and writes
- * the output array's bytes to stdout.  P1..P3 are the kernel's parameters
- * (unused ones are ignored): doubles for uniform/normal (low, span / loc,
- * scale, affine; scale for exponential), integers for integers (low,
- * rng).
+ * the output array's bytes to stdout.  A B LOW RNG FLAG are the kernel's
+ * parameters, the fields of cr_counter_params (two doubles, two integers
+ * and an int; a method ignores those it does not use).  The kernels are
+ * the methods of CR_COUNTER_METHODS, as chacha_cuda.cu defines them.
  */
 #include <cstdio>
 #include <cstdlib>
@@ -28,79 +28,37 @@ struct Args {
     const uint32_t *input;
     uint32_t first_word;
     unsigned long long n;
-    const char *p[3];
+    double a, b;
+    unsigned long long low, rng;
+    int flag;
 };
 
 typedef std::function<void(unsigned, unsigned, const Args &, void *)> Launch;
 
-static double d(const char *s) { return std::strtod(s, nullptr); }
 static unsigned long long u(const char *s) {
     return std::strtoull(s, nullptr, 0);
 }
 
-#define PLAIN(name, T)                                                       \
-    kernels[#name] = {sizeof(T), [](unsigned g, unsigned b, const Args &a,  \
-                                    void *out) {                             \
-        shim_launch(g, b, [&] {                                              \
-            name(a.input, a.first_word, a.n, (T *)out);                      \
-        });                                                                  \
-    }}
-#define FLOATS(name, T)                                                      \
-    kernels[#name] = {sizeof(T), [](unsigned g, unsigned b, const Args &a,  \
-                                    void *out) {                             \
-        shim_launch(g, b, [&] {                                              \
-            name(a.input, a.first_word, a.n, d(a.p[0]), d(a.p[1]), (T *)out); \
-        });                                                                  \
-    }}
-#define NORMAL(name, T)                                                      \
-    kernels[#name] = {sizeof(T), [](unsigned g, unsigned b, const Args &a,  \
-                                    void *out) {                             \
-        shim_launch(g, b, [&] {                                              \
-            name(a.input, a.first_word, a.n, d(a.p[0]), d(a.p[1]),           \
-                 (int)u(a.p[2]), (T *)out);                                  \
-        });                                                                  \
-    }}
-#define SCALE(name, T)                                                       \
-    kernels[#name] = {sizeof(T), [](unsigned g, unsigned b, const Args &a,  \
-                                    void *out) {                             \
-        shim_launch(g, b, [&] {                                              \
-            name(a.input, a.first_word, a.n, d(a.p[0]), (T *)out);           \
-        });                                                                  \
-    }}
-#define INTS(name, T)                                                        \
-    kernels[#name] = {sizeof(T), [](unsigned g, unsigned b, const Args &a,  \
-                                    void *out) {                             \
-        shim_launch(g, b, [&] {                                              \
-            name(a.input, a.first_word, a.n, u(a.p[0]), u(a.p[1]), (T *)out); \
-        });                                                                  \
-    }}
-#define INT_KERNELS(R, T, suffix)                                            \
-    INTS(chacha##R##_integers_narrow_##suffix, T);                           \
-    INTS(chacha##R##_integers_wide_##suffix, T)
-#define ROUND_KERNELS(R)                                                     \
-    PLAIN(chacha##R##_words32, uint32_t);                                    \
-    PLAIN(chacha##R##_raw64, uint64_t);                                      \
-    PLAIN(chacha##R##_random_f64, double);                                   \
-    PLAIN(chacha##R##_random_f32, float);                                    \
-    FLOATS(chacha##R##_uniform_f64, double);                                 \
-    FLOATS(chacha##R##_uniform_f32, float);                                  \
-    NORMAL(chacha##R##_normal_f64, double);                                  \
-    NORMAL(chacha##R##_normal_f32, float);                                   \
-    SCALE(chacha##R##_exponential_f64, double);                              \
-    SCALE(chacha##R##_exponential_f32, float);                               \
-    INT_KERNELS(R, uint8_t, u8);                                             \
-    INT_KERNELS(R, uint16_t, u16);                                           \
-    INT_KERNELS(R, uint32_t, u32);                                           \
-    INT_KERNELS(R, uint64_t, u64)
+#define KERNEL(R, name, T)                                                   \
+    kernels["chacha" #R "_" #name] = {                                       \
+        sizeof(T), [](unsigned g, unsigned b, const Args &a, void *out) {    \
+            shim_launch(g, b, [&] {                                          \
+                chacha##R##_##name(a.input, a.first_word, a.n, a.a, a.b,     \
+                                   a.low, a.rng, a.flag, (T *)out);          \
+            });                                                              \
+        }};
+#define KERNEL_8(name, K, T) KERNEL(8, name, T)
+#define KERNEL_12(name, K, T) KERNEL(12, name, T)
+#define KERNEL_20(name, K, T) KERNEL(20, name, T)
 
 int main(int argc, char **argv) {
     std::map<std::string, std::pair<size_t, Launch>> kernels;
-    ROUND_KERNELS(8);
-    ROUND_KERNELS(12);
-    ROUND_KERNELS(20);
-    if (argc != 25) {
+    CR_COUNTER_METHODS(KERNEL_8)
+    CR_COUNTER_METHODS(KERNEL_12)
+    CR_COUNTER_METHODS(KERNEL_20)
+    if (argc != 27) {
         std::fprintf(stderr, "usage: %s KERNEL GRID BLOCK FIRST_WORD N "
-                             "P1 P2 P3 W0..W15\n", argv[0]);
+                             "A B LOW RNG FLAG W0..W15\n", argv[0]);
         return 2;
     }
     auto found = kernels.find(argv[1]);
@@ -115,10 +73,11 @@ int main(int argc, char **argv) {
     }
     uint32_t input[16];
     for (int i = 0; i < 16; i++) {
-        input[i] = (uint32_t)u(argv[9 + i]);
+        input[i] = (uint32_t)u(argv[11 + i]);
     }
     Args a = {input, (uint32_t)u(argv[4]), u(argv[5]),
-              {argv[6], argv[7], argv[8]}};
+              std::strtod(argv[6], nullptr), std::strtod(argv[7], nullptr),
+              u(argv[8]), u(argv[9]), (int)u(argv[10])};
     size_t size = found->second.first;
     std::vector<unsigned char> out(size * a.n + 1);
     found->second.second(grid, block, a, out.data());

@@ -136,94 +136,32 @@ __device__ void chacha_run(const uint32_t *input_g, uint32_t first_word,
                                           transform);
 }
 
-__device__ inline cr_counter_params chacha_params(double a, double b,
-                                                  uint64_t low, uint64_t rng,
-                                                  int flag) {
-    cr_counter_params p = {a, b, low, rng, flag};
-    return p;
-}
+/* ---- entry points ----------------------------------------------------------
+ * chacha<R>_<name> for every method of CR_COUNTER_METHODS and round count R.
+ * All take one parameter list: the draw (input words, first word, n), the
+ * fields of cr_counter_params in its order (a method ignores the ones it
+ * does not use, as the CPU fills do) and the output array. */
 
-/* ---- entry points, one set per round count ----------------------------- */
-
-#define CHACHA_DRAW_ARGS \
-    const uint32_t *input, uint32_t first_word, unsigned long long n
-
-#define CHACHA_INTEGER_KERNELS(R, T, name)                                   \
-    extern "C" __global__ void chacha##R##_integers_narrow_##name(           \
-        CHACHA_DRAW_ARGS, unsigned long long low, unsigned long long rng,    \
-        T *out) {                                                            \
-        chacha_integers_narrow_##name t = {chacha_params(0, 0, low, rng, 0)}; \
-        chacha_run<R>(input, first_word, n, out, t);                         \
-    }                                                                        \
-    extern "C" __global__ void chacha##R##_integers_wide_##name(             \
-        CHACHA_DRAW_ARGS, unsigned long long low, unsigned long long rng,    \
-        T *out) {                                                            \
-        chacha_integers_wide_##name t = {chacha_params(0, 0, low, rng, 0)};  \
-        chacha_run<R>(input, first_word, n, out, t);                         \
+#define CHACHA_KERNEL(R, name, T)                                            \
+    extern "C" __global__ void chacha##R##_##name(                           \
+        const uint32_t *input, uint32_t first_word, unsigned long long n,    \
+        double a, double b, unsigned long long low, unsigned long long rng,  \
+        int flag, T *out) {                                                  \
+        const cr_counter_params p = {a, b, low, rng, flag};                  \
+        chacha_run<R>(input, first_word, n, out, chacha_##name{p});          \
     }
-
-#define CHACHA_CUDA_KERNELS(R)                                               \
-    extern "C" __global__ void chacha##R##_words32(CHACHA_DRAW_ARGS,         \
-                                                   uint32_t *out) {          \
-        chacha_run<R>(input, first_word, n, out, chacha_words32{});          \
-    }                                                                        \
-    extern "C" __global__ void chacha##R##_raw64(CHACHA_DRAW_ARGS,           \
-                                                 uint64_t *out) {            \
-        chacha_run<R>(input, first_word, n, out, chacha_raw64{});            \
-    }                                                                        \
-    extern "C" __global__ void chacha##R##_random_f64(CHACHA_DRAW_ARGS,      \
-                                                      double *out) {         \
-        chacha_run<R>(input, first_word, n, out, chacha_random_f64{});       \
-    }                                                                        \
-    extern "C" __global__ void chacha##R##_random_f32(CHACHA_DRAW_ARGS,      \
-                                                      float *out) {          \
-        chacha_run<R>(input, first_word, n, out, chacha_random_f32{});       \
-    }                                                                        \
-    extern "C" __global__ void chacha##R##_uniform_f64(                      \
-        CHACHA_DRAW_ARGS, double low, double span, double *out) {            \
-        chacha_uniform_f64 t = {chacha_params(low, span, 0, 0, 0)};          \
-        chacha_run<R>(input, first_word, n, out, t);                         \
-    }                                                                        \
-    extern "C" __global__ void chacha##R##_uniform_f32(                      \
-        CHACHA_DRAW_ARGS, double low, double span, float *out) {             \
-        chacha_uniform_f32 t = {chacha_params(low, span, 0, 0, 0)};          \
-        chacha_run<R>(input, first_word, n, out, t);                         \
-    }                                                                        \
-    extern "C" __global__ void chacha##R##_normal_f64(                       \
-        CHACHA_DRAW_ARGS, double loc, double scale, int affine,              \
-        double *out) {                                                       \
-        chacha_normal_f64 t = {chacha_params(loc, scale, 0, 0, affine)};     \
-        chacha_run<R>(input, first_word, n, out, t);                         \
-    }                                                                        \
-    extern "C" __global__ void chacha##R##_normal_f32(                       \
-        CHACHA_DRAW_ARGS, double loc, double scale, int affine,              \
-        float *out) {                                                        \
-        chacha_normal_f32 t = {chacha_params(loc, scale, 0, 0, affine)};     \
-        chacha_run<R>(input, first_word, n, out, t);                         \
-    }                                                                        \
-    extern "C" __global__ void chacha##R##_exponential_f64(                  \
-        CHACHA_DRAW_ARGS, double scale, double *out) {                       \
-        chacha_exponential_f64 t = {chacha_params(scale, 0, 0, 0, 0)};       \
-        chacha_run<R>(input, first_word, n, out, t);                         \
-    }                                                                        \
-    extern "C" __global__ void chacha##R##_exponential_f32(                  \
-        CHACHA_DRAW_ARGS, double scale, float *out) {                        \
-        chacha_exponential_f32 t = {chacha_params(scale, 0, 0, 0, 0)};       \
-        chacha_run<R>(input, first_word, n, out, t);                         \
-    }                                                                        \
-    CHACHA_INTEGER_KERNELS(R, uint8_t, u8)                                   \
-    CHACHA_INTEGER_KERNELS(R, uint16_t, u16)                                 \
-    CHACHA_INTEGER_KERNELS(R, uint32_t, u32)                                 \
-    CHACHA_INTEGER_KERNELS(R, uint64_t, u64)
+#define CHACHA_KERNEL_8(name, K, T) CHACHA_KERNEL(8, name, T)
+#define CHACHA_KERNEL_12(name, K, T) CHACHA_KERNEL(12, name, T)
+#define CHACHA_KERNEL_20(name, K, T) CHACHA_KERNEL(20, name, T)
 
 /* CHACHA_CUDA_ROUNDS=R builds the kernels of one round count only (a third
  * of the compile time); without it, all three. */
 #if !defined(CHACHA_CUDA_ROUNDS) || CHACHA_CUDA_ROUNDS == 8
-CHACHA_CUDA_KERNELS(8)
+CR_COUNTER_METHODS(CHACHA_KERNEL_8)
 #endif
 #if !defined(CHACHA_CUDA_ROUNDS) || CHACHA_CUDA_ROUNDS == 12
-CHACHA_CUDA_KERNELS(12)
+CR_COUNTER_METHODS(CHACHA_KERNEL_12)
 #endif
 #if !defined(CHACHA_CUDA_ROUNDS) || CHACHA_CUDA_ROUNDS == 20
-CHACHA_CUDA_KERNELS(20)
+CR_COUNTER_METHODS(CHACHA_KERNEL_20)
 #endif
