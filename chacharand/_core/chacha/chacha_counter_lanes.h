@@ -1,0 +1,259 @@
+/*
+ * The SIMD kernels of the counter-based methods, as a template.
+ *
+ * Each kernel file (chacha_counter_sse2.c, _avx2.c, _avx512.c, _neon.c)
+ * defines its vector types and a few primitives, then includes this file,
+ * which defines from them the vector forms of chacha_transforms.h's
+ * element functions and the file's kernel table,
+ * cr_counter_kernels_<isa>.  Being a header, it is compiled only as part
+ * of that file, with that file's instruction-set flags (chacha_lanes.h
+ * does the same for the keystream).  No include guard: it is meant to be
+ * included once per kernel file.
+ *
+ * Bit for bit the portable element functions: every floating-point step
+ * is the scalar code's, in its order, as a lane-wise operation that rounds
+ * the same way (add, sub, mul, div and sqrt on packed doubles are
+ * correctly rounded like their scalar forms; the build turns contraction
+ * into fused multiply-adds off for these files as for the others).
+ * Integer-to-double conversions are exact by construction (each 32-bit
+ * half through the 2**52 bias).  Only what the scalar code does with
+ * integer operations -- the exponent of k, the quadrant, the sign -- is
+ * done here on bit patterns instead.
+ *
+ * The including file defines, as macros, the types VD (LANES doubles), VI
+ * (LANES unsigned 64-bit integers) and VM (a lane mask, the result of a
+ * comparison), and:
+ *
+ *   CR_COUNTER_ISA      the table's name suffix (sse2, ...)
+ *   LANES               lanes per vector
+ *   D_SET(x), I_SET(x)  x in every lane (x a double; a uint64_t)
+ *   D_ADD, D_SUB, D_MUL, D_DIV (a, b), D_SQRT(a)
+ *   I_ADD, I_SUB, I_AND, I_OR, I_XOR (a, b)
+ *   I_SRL(a, n), I_SLL(a, n)   shifts by an int n (0 < n < 64)
+ *   D_AS_I(d), I_AS_D(i)       the same bits as the other type
+ *   D_GT(a, b), I_EQ(a, b)     masks of a > b (ordered), of a == b
+ *   D_SELECT(m, a, b)          b where m, else a (doubles)
+ *   I_WHERE(m, a)              a where m, else 0 (integers)
+ *   I_LOAD64(w)                LANES u64 values from 2 LANES words, each
+ *                              pair earlier word low
+ *   I_LOAD64_PAIRS(w, a, b)    2 LANES u64 values from 4 LANES words:
+ *                              the even ones into *a, the odd into *b
+ *   I_LOAD32(w)                LANES words, zero-extended
+ *   D_STORE(out, d)            LANES doubles to out
+ *   D_STORE_F32(out, d)        LANES doubles rounded to float32 (to
+ *                              nearest, subnormals kept: as a scalar
+ *                              (float) conversion) to out
+ *
+ * Everything the including file and this one define is #undef'd at the
+ * end.
+ */
+#include "chacha_counter_simd.h"
+
+#define CT_CAT_(a, b) a##b
+#define CT_CAT(a, b) CT_CAT_(a, b)
+#define CT_KERNELS CT_CAT(cr_counter_kernels_, CR_COUNTER_ISA)
+
+/* Exact doubles of u64 lanes up to 2**53: each 32-bit half through the
+ * 2**52 bias, then hi * 2**32 + lo (exact: the sum is the integer
+ * itself, which a double holds). */
+CR_FORCE_INLINE VD ct_u64_to_f64(VI k) {
+    const VI bias_bits = I_SET(0x4330000000000000ull);
+    const VD bias = D_SET(4503599627370496.0); /* 2**52 */
+    VD lo = D_SUB(I_AS_D(I_OR(I_AND(k, I_SET(0xFFFFFFFFull)), bias_bits)),
+                  bias);
+    VD hi = D_SUB(I_AS_D(I_OR(I_SRL(k, 32), bias_bits)), bias);
+    return D_ADD(D_MUL(hi, D_SET(4294967296.0)), lo);
+}
+
+/* Exact doubles of u64 lanes below 2**52 (one bias). */
+CR_FORCE_INLINE VD ct_small_u64_to_f64(VI k) {
+    return D_SUB(I_AS_D(I_OR(k, I_SET(0x4330000000000000ull))),
+                 D_SET(4503599627370496.0));
+}
+
+/* Exact doubles of signed 64-bit lanes of magnitude below 2**51. */
+CR_FORCE_INLINE VD ct_small_i64_to_f64(VI x) {
+    return D_SUB(I_AS_D(I_ADD(x, I_SET(0x4338000000000000ull))),
+                 D_SET(6755399441055744.0)); /* 2**52 + 2**51 */
+}
+
+/* cr_log_fixed(k, bits) lane-wise, 1 <= k <= 2**bits, bits <= 53. */
+CR_FORCE_INLINE VD ct_log_fixed(VI k, int bits) {
+    VD kd = ct_u64_to_f64(k);
+    VI kb = D_AS_I(kd);
+    /* e = floor(log2 k), kd's exponent; m = k 2**-e in [1, 2), exact (the
+     * scalar code's (k << (52 - e)) 2**-52): kd's mantissa under the
+     * exponent of 1.0. */
+    VI E = I_SUB(I_SRL(kb, 52), I_SET(1023u + (uint64_t)bits));
+    VD m = I_AS_D(I_OR(I_AND(kb, I_SET(0x000FFFFFFFFFFFFFull)),
+                       I_SET(0x3FF0000000000000ull)));
+    VM big = D_GT(m, D_SET(CR_SQRT2));
+    VD f, s, z, R, hf, Ed, r;
+    m = D_SELECT(big, m, D_MUL(m, D_SET(0.5)));
+    E = I_ADD(E, I_WHERE(big, I_SET(1)));
+    Ed = ct_small_i64_to_f64(E);
+    f = D_SUB(m, D_SET(1.0));
+    s = D_DIV(f, D_ADD(D_SET(2.0), f));
+    z = D_MUL(s, s);
+    R = D_SET(2.0 / 23.0);
+    R = D_ADD(D_SET(2.0 / 21.0), D_MUL(z, R));
+    R = D_ADD(D_SET(2.0 / 19.0), D_MUL(z, R));
+    R = D_ADD(D_SET(2.0 / 17.0), D_MUL(z, R));
+    R = D_ADD(D_SET(2.0 / 15.0), D_MUL(z, R));
+    R = D_ADD(D_SET(2.0 / 13.0), D_MUL(z, R));
+    R = D_ADD(D_SET(2.0 / 11.0), D_MUL(z, R));
+    R = D_ADD(D_SET(2.0 / 9.0), D_MUL(z, R));
+    R = D_ADD(D_SET(2.0 / 7.0), D_MUL(z, R));
+    R = D_ADD(D_SET(2.0 / 5.0), D_MUL(z, R));
+    R = D_ADD(D_SET(2.0 / 3.0), D_MUL(z, R));
+    R = D_MUL(z, R);
+    hf = D_MUL(D_MUL(D_SET(0.5), f), f);
+    r = D_SUB(f, D_SUB(hf, D_MUL(s, D_ADD(hf, R))));
+    r = D_ADD(D_MUL(Ed, D_SET(CR_LN2_LO)), r);
+    r = D_ADD(D_MUL(Ed, D_SET(CR_LN2_HI)), r);
+    /* k == 2**bits: 0.0, as the scalar code returns. */
+    return D_SELECT(I_EQ(k, I_SET((uint64_t)1 << bits)), r, D_SET(0.0));
+}
+
+/* cr_cos_2pi_fixed(t, bits, quarter_ulp) lane-wise, 0 <= t < 2**bits. */
+CR_FORCE_INLINE VD ct_cos_2pi_fixed(VI t, int bits, double quarter_ulp) {
+    const int g = bits - 2;
+    const VI one = I_SET(1);
+    VI q = I_SRL(I_ADD(t, I_SET((uint64_t)1 << (g - 1))), g);
+    VD r = D_MUL(ct_small_i64_to_f64(I_SUB(t, I_SLL(q, g))),
+                 D_SET(quarter_ulp));
+    VD z = D_MUL(r, r), p, sin_q, cos_q;
+    VI sign;
+    p = D_SET(6.0669357311061955e-12);
+    p = D_ADD(D_SET(-6.688035109811468e-10), D_MUL(z, p));
+    p = D_ADD(D_SET(5.692172921967927e-08), D_MUL(z, p));
+    p = D_ADD(D_SET(-3.598843235212085e-06), D_MUL(z, p));
+    p = D_ADD(D_SET(0.00016044118478735983), D_MUL(z, p));
+    p = D_ADD(D_SET(-0.004681754135318688), D_MUL(z, p));
+    p = D_ADD(D_SET(0.07969262624616705), D_MUL(z, p));
+    p = D_ADD(D_SET(-0.6459640975062463), D_MUL(z, p));
+    p = D_ADD(D_SET(1.5707963267948966), D_MUL(z, p));
+    sin_q = D_MUL(r, p);
+    p = D_SET(-5.294400200734623e-13);
+    p = D_ADD(D_SET(6.565963114979473e-11), D_MUL(z, p));
+    p = D_ADD(D_SET(-6.386603083791852e-09), D_MUL(z, p));
+    p = D_ADD(D_SET(4.710874778818172e-07), D_MUL(z, p));
+    p = D_ADD(D_SET(-2.5202042373060607e-05), D_MUL(z, p));
+    p = D_ADD(D_SET(0.0009192602748394266), D_MUL(z, p));
+    p = D_ADD(D_SET(-0.02086348076335296), D_MUL(z, p));
+    p = D_ADD(D_SET(0.25366950790104803), D_MUL(z, p));
+    p = D_ADD(D_SET(-1.2337005501361697), D_MUL(z, p));
+    cos_q = D_ADD(D_SET(1.0), D_MUL(z, p));
+    /* q mod 4 = 0, 1, 2, 3: cos, -sin, -cos, sin.  Odd q takes sin; the
+     * sign flips for q mod 4 in {1, 2}, i.e. when bit 0 of (q + 1) >> 1
+     * is set (negation flips the sign bit, as the scalar minus does). */
+    sign = I_SLL(I_AND(I_SRL(I_ADD(q, one), 1), one), 63);
+    return I_AS_D(I_XOR(D_AS_I(D_SELECT(I_EQ(I_AND(q, one), one), cos_q,
+                                        sin_q)),
+                        sign));
+}
+
+/* loc + scale z where the draw asks for it (cr_el_normal_*). */
+CR_FORCE_INLINE VD ct_scaled(VD z, const cr_counter_params *p) {
+    return p->flag ? D_ADD(D_SET(p->a), D_MUL(D_SET(p->b), z)) : z;
+}
+
+static size_t ct_normal_f64(const uint32_t *w, void *out, size_t m,
+                            const cr_counter_params *p) {
+    double *o = (double *)out;
+    size_t i;
+    for (i = 0; i + LANES <= m; i += LANES) {
+        VI a, b;
+        VD radius;
+        I_LOAD64_PAIRS(w + 4 * i, &a, &b);
+        radius = D_SQRT(D_MUL(
+            D_SET(-2.0), ct_log_fixed(I_ADD(I_SRL(a, 11), I_SET(1)), 53)));
+        D_STORE(o + i, ct_scaled(D_MUL(radius,
+                                       ct_cos_2pi_fixed(I_SRL(b, 11), 53,
+                                                        CR_TWO_M51)),
+                                 p));
+    }
+    return i;
+}
+
+static size_t ct_normal_f32(const uint32_t *w, void *out, size_t m,
+                            const cr_counter_params *p) {
+    float *o = (float *)out;
+    size_t i;
+    for (i = 0; i + LANES <= m; i += LANES) {
+        VI x = I_LOAD64(w + 2 * i);
+        VI u = I_AND(x, I_SET(0xFFFFFFFFull)), v = I_SRL(x, 32);
+        VD radius = D_SQRT(D_MUL(D_SET(-2.0),
+                                 ct_log_fixed(I_ADD(u, I_SET(1)), 32)));
+        D_STORE_F32(o + i, ct_scaled(D_MUL(radius, ct_cos_2pi_fixed(
+                                                       v, 32, CR_TWO_M30)),
+                                     p));
+    }
+    return i;
+}
+
+static size_t ct_exponential_f64(const uint32_t *w, void *out, size_t m,
+                                 const cr_counter_params *p) {
+    double *o = (double *)out;
+    size_t i;
+    for (i = 0; i + LANES <= m; i += LANES) {
+        VI k = I_ADD(I_SRL(I_LOAD64(w + 2 * i), 11), I_SET(1));
+        D_STORE(o + i, D_MUL(D_SET(p->a),
+                             D_SUB(D_SET(0.0), ct_log_fixed(k, 53))));
+    }
+    return i;
+}
+
+static size_t ct_exponential_f32(const uint32_t *w, void *out, size_t m,
+                                 const cr_counter_params *p) {
+    float *o = (float *)out;
+    size_t i;
+    for (i = 0; i + LANES <= m; i += LANES) {
+        VI k = I_ADD(I_LOAD32(w + i), I_SET(1));
+        D_STORE_F32(o + i, D_MUL(D_SET(p->a),
+                                 D_SUB(D_SET(0.0), ct_log_fixed(k, 32))));
+    }
+    return i;
+}
+
+/* The file's kernels, by method id; NULL: the portable fill alone. */
+const cr_counter_kernels CT_KERNELS = {{
+    [CR_COUNTER_ID(normal_f64)] = ct_normal_f64,
+    [CR_COUNTER_ID(normal_f32)] = ct_normal_f32,
+    [CR_COUNTER_ID(exponential_f64)] = ct_exponential_f64,
+    [CR_COUNTER_ID(exponential_f32)] = ct_exponential_f32,
+}};
+
+#undef CT_CAT_
+#undef CT_CAT
+#undef CT_KERNELS
+#undef CR_COUNTER_ISA
+#undef LANES
+#undef VD
+#undef VI
+#undef VM
+#undef D_SET
+#undef I_SET
+#undef D_ADD
+#undef D_SUB
+#undef D_MUL
+#undef D_DIV
+#undef D_SQRT
+#undef I_ADD
+#undef I_SUB
+#undef I_AND
+#undef I_OR
+#undef I_XOR
+#undef I_SRL
+#undef I_SLL
+#undef D_AS_I
+#undef I_AS_D
+#undef D_GT
+#undef I_EQ
+#undef D_SELECT
+#undef I_WHERE
+#undef I_LOAD64
+#undef I_LOAD64_PAIRS
+#undef I_LOAD32
+#undef D_STORE
+#undef D_STORE_F32
