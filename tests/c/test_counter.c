@@ -181,6 +181,12 @@ static emu_epi64 emu_permutex2var_epi64(emu_epi64 a, emu_epi64 idx,
     }
     return r;
 }
+static emu_epi64 emu_mul_epu32(emu_epi64 a, emu_epi64 b) {
+    EMU_LANEWISE(emu_epi64, q, (a.q[i] & 0xFFFFFFFFu) * (b.q[i] & 0xFFFFFFFFu));
+}
+static void emu_storeu_si512(void *p, emu_epi64 a) {
+    memcpy(p, a.q, sizeof a.q);
+}
 static void emu_storeu_pd(double *p, emu_pd a) {
     memcpy(p, a.d, sizeof a.d);
 }
@@ -229,6 +235,8 @@ static void emu_storeu_ps(float *p, emu_epi32x8 a) {
 #define _mm512_set_epi64 emu_set_epi64
 #define _mm512_permutex2var_epi64 emu_permutex2var_epi64
 #define _mm512_storeu_pd emu_storeu_pd
+#define _mm512_mul_epu32 emu_mul_epu32
+#define _mm512_storeu_si512 emu_storeu_si512
 #define _mm512_cvtpd_ps emu_cvtpd_ps
 #define _mm256_storeu_ps emu_storeu_ps
 #define CHACHARAND_AVX512_EMULATION 1
@@ -303,6 +311,17 @@ static const param_form float_forms[] = {
     {"a 1e-310", {1e-310, 2.0, 0, 0, 0}},
 };
 
+/* Every span form of the two-word integers: 1, 1000, 2**31, the widest
+ * below 2**32 and 2**32 itself (x >> 32), lows that wrap modulo 2**64. */
+static const param_form integer_forms[] = {
+    {"span 1", {0, 0, 0, 0, 0}},
+    {"low 5 span 1000", {0, 0, 5, 999, 0}},
+    {"span 2**31", {0, 0, 0, 0x7FFFFFFFull, 0}},
+    {"low -3 span 2**32-1", {0, 0, ~2ull, 0xFFFFFFFEull, 0}},
+    {"span 2**32", {0, 0, 0, 0xFFFFFFFFull, 0}},
+    {"low 2**63 span 2**32", {0, 0, 1ull << 63, 0xFFFFFFFFull, 0}},
+};
+
 #define MAX_ELEMENTS MAX_WORDS /* K = 1 */
 static uint8_t expected[MAX_ELEMENTS * 8], actual[MAX_ELEMENTS * 8];
 
@@ -347,9 +366,15 @@ static void test_kernels(const char *name, const cr_counter_kernels *k,
         if (k->fill[method] == NULL) {
             continue;
         }
+        {
+        const param_form *forms =
+            info->kind == 'f' ? float_forms : integer_forms;
+        size_t n_forms = info->kind == 'f'
+                             ? sizeof float_forms / sizeof float_forms[0]
+                             : sizeof integer_forms / sizeof integer_forms[0];
         tested++;
-        for (f = 0; f < sizeof float_forms / sizeof float_forms[0]; f++) {
-            const cr_counter_params *p = &float_forms[f].p;
+        for (f = 0; f < n_forms; f++) {
+            const cr_counter_params *p = &forms[f].p;
             for (l = 0; l <= sizeof lengths / sizeof lengths[0]; l++) {
                 size_t m = l < sizeof lengths / sizeof lengths[0]
                                ? lengths[l]
@@ -361,12 +386,13 @@ static void test_kernels(const char *name, const cr_counter_kernels *k,
                 } else {
                     apply_table(k, method, m, p);
                 }
-                compare(name, method, float_forms[f].what, m);
+                compare(name, method, forms[f].what, m);
             }
+        }
         }
     }
     printf("counter kernels %s: %d methods\n", name, tested);
-    CHECK(tested >= 4, "%s has fewer kernels than the four continuous ones",
+    CHECK(tested >= 4, "%s lacks the normal and exponential kernels",
           name);
 }
 

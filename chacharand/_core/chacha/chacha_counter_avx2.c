@@ -8,6 +8,9 @@
 #include "chacha_counter_simd.h"
 
 #define CR_COUNTER_ISA avx2
+/* Four lanes beat the portable loops of every method of the template. */
+#define CR_COUNTER_UNIT_KERNELS 1
+#define CR_COUNTER_INTEGER_KERNELS 1
 #define LANES 4
 #define VD __m256d
 #define VI __m256i
@@ -46,6 +49,8 @@ CR_FORCE_INLINE void avx2_load_pairs(const uint32_t *w, __m256i *a,
 #define I_LOAD64_PAIRS(w, a, b) avx2_load_pairs(w, a, b)
 #define I_LOAD32(w) \
     _mm256_cvtepu32_epi64(_mm_loadu_si128((const __m128i *)(const void *)(w)))
+#define I_MUL32(a, b) _mm256_mul_epu32(a, b)
+#define I_STORE(out, i) _mm256_storeu_si256((__m256i *)(void *)(out), i)
 #define D_STORE(out, d) _mm256_storeu_pd(out, d)
 /* vcvtpd2ps rounds by MXCSR, to nearest unless changed, as the scalar
  * cvtsd2ss of the portable code does. */

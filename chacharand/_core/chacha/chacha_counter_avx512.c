@@ -18,6 +18,9 @@
 #include "chacha_counter_simd.h"
 
 #define CR_COUNTER_ISA avx512
+/* Every method of the template: AVX2's four lanes already win them all. */
+#define CR_COUNTER_UNIT_KERNELS 1
+#define CR_COUNTER_INTEGER_KERNELS 1
 #define LANES 8
 #define VD __m512d
 #define VI __m512i
@@ -56,6 +59,8 @@ CR_FORCE_INLINE void avx512_load_pairs(const uint32_t *w, __m512i *a,
 #define I_LOAD64_PAIRS(w, a, b) avx512_load_pairs(w, a, b)
 #define I_LOAD32(w) \
     _mm512_cvtepu32_epi64(_mm256_loadu_si256((const __m256i *)(const void *)(w)))
+#define I_MUL32(a, b) _mm512_mul_epu32(a, b)
+#define I_STORE(out, i) _mm512_storeu_si512((void *)(out), i)
 #define D_STORE(out, d) _mm512_storeu_pd(out, d)
 /* vcvtpd2ps rounds by MXCSR, to nearest unless changed, as the scalar
  * cvtsd2ss of the portable code does. */

@@ -39,13 +39,24 @@
  *   I_LOAD64_PAIRS(w, a, b)    2 LANES u64 values from 4 LANES words:
  *                              the even ones into *a, the odd into *b
  *   I_LOAD32(w)                LANES words, zero-extended
+ *   I_MUL32(a, b)              the 64-bit products of the low 32 bits
+ *                              of each lane
  *   D_STORE(out, d)            LANES doubles to out
+ *   I_STORE(out, i)            LANES u64 values to out
  *   D_STORE_F32(out, d)        LANES doubles rounded to float32 (to
  *                              nearest, subnormals kept: as a scalar
  *                              (float) conversion) to out
  *
- * Everything the including file and this one define is #undef'd at the
- * end.
+ * and, 1 or 0, which of the cheap methods get kernels (measured with
+ * `chacharand bench --counter`: a kernel stays only where it beats the
+ * portable loop, which the compiler already makes tight):
+ *
+ *   CR_COUNTER_UNIT_KERNELS     random and uniform, float64 and float32
+ *   CR_COUNTER_INTEGER_KERNELS  integers_narrow_u64 (int64/uint64 draws
+ *                               of at most 2**32 values)
+ *
+ * The normal and exponential kernels are always made.  Everything the
+ * including file and this one define is #undef'd at the end.
  */
 #include "chacha_counter_simd.h"
 
@@ -153,6 +164,16 @@ CR_FORCE_INLINE VD ct_cos_2pi_fixed(VI t, int bits, double quarter_ulp) {
                         sign));
 }
 
+/* cr_unit_f64 lane-wise: the top 53 bits times 2**-53. */
+CR_FORCE_INLINE VD ct_unit_f64(VI x) {
+    return D_MUL(ct_u64_to_f64(I_SRL(x, 11)), D_SET(CR_TWO_M53));
+}
+
+/* cr_unit24_f64 lane-wise, of words zero-extended to 64 bits. */
+CR_FORCE_INLINE VD ct_unit24_f64(VI w) {
+    return D_MUL(ct_small_u64_to_f64(I_SRL(w, 8)), D_SET(CR_TWO_M24));
+}
+
 /* loc + scale z where the draw asks for it (cr_el_normal_*). */
 CR_FORCE_INLINE VD ct_scaled(VD z, const cr_counter_params *p) {
     return p->flag ? D_ADD(D_SET(p->a), D_MUL(D_SET(p->b), z)) : z;
@@ -216,12 +237,97 @@ static size_t ct_exponential_f32(const uint32_t *w, void *out, size_t m,
     return i;
 }
 
+#if CR_COUNTER_UNIT_KERNELS
+static size_t ct_random_f64(const uint32_t *w, void *out, size_t m,
+                            const cr_counter_params *p) {
+    double *o = (double *)out;
+    size_t i;
+    (void)p;
+    for (i = 0; i + LANES <= m; i += LANES) {
+        D_STORE(o + i, ct_unit_f64(I_LOAD64(w + 2 * i)));
+    }
+    return i;
+}
+
+static size_t ct_uniform_f64(const uint32_t *w, void *out, size_t m,
+                             const cr_counter_params *p) {
+    double *o = (double *)out;
+    size_t i;
+    for (i = 0; i + LANES <= m; i += LANES) {
+        D_STORE(o + i, D_ADD(D_SET(p->a),
+                             D_MUL(D_SET(p->b),
+                                   ct_unit_f64(I_LOAD64(w + 2 * i)))));
+    }
+    return i;
+}
+
+static size_t ct_random_f32(const uint32_t *w, void *out, size_t m,
+                            const cr_counter_params *p) {
+    float *o = (float *)out;
+    size_t i;
+    (void)p;
+    for (i = 0; i + LANES <= m; i += LANES) {
+        D_STORE_F32(o + i, ct_unit24_f64(I_LOAD32(w + i)));
+    }
+    return i;
+}
+
+static size_t ct_uniform_f32(const uint32_t *w, void *out, size_t m,
+                             const cr_counter_params *p) {
+    float *o = (float *)out;
+    size_t i;
+    for (i = 0; i + LANES <= m; i += LANES) {
+        D_STORE_F32(o + i,
+                    D_ADD(D_SET(p->a),
+                          D_MUL(D_SET(p->b), ct_unit24_f64(I_LOAD32(w + i)))));
+    }
+    return i;
+}
+
+#endif /* CR_COUNTER_UNIT_KERNELS */
+
+#if CR_COUNTER_INTEGER_KERNELS
+/* cr_el_integers_narrow_u64 lane-wise: low + floor(x span / 2**64) for
+ * span = rng + 1 <= 2**32, from 32 x 32 -> 64-bit products: with
+ * x = xh 2**32 + xl, that is floor((xh span + floor(xl span / 2**32)) /
+ * 2**32), and the sum stays below 2**64.  span = 2**32 is x >> 32. */
+static size_t ct_integers_narrow_u64(const uint32_t *w, void *out, size_t m,
+                                     const cr_counter_params *p) {
+    uint64_t *o = (uint64_t *)out;
+    const VI low = I_SET(p->low);
+    const VI span = I_SET(p->rng + 1u);
+    const int full = p->rng == 0xFFFFFFFFull;
+    size_t i;
+    for (i = 0; i + LANES <= m; i += LANES) {
+        VI x = I_LOAD64(w + 2 * i), hi;
+        if (full) {
+            hi = I_SRL(x, 32);
+        } else {
+            hi = I_SRL(I_ADD(I_MUL32(I_SRL(x, 32), span),
+                             I_SRL(I_MUL32(x, span), 32)),
+                       32);
+        }
+        I_STORE(o + i, I_ADD(low, hi));
+    }
+    return i;
+}
+#endif /* CR_COUNTER_INTEGER_KERNELS */
+
 /* The file's kernels, by method id; NULL: the portable fill alone. */
 const cr_counter_kernels CT_KERNELS = {{
     [CR_COUNTER_ID(normal_f64)] = ct_normal_f64,
     [CR_COUNTER_ID(normal_f32)] = ct_normal_f32,
     [CR_COUNTER_ID(exponential_f64)] = ct_exponential_f64,
     [CR_COUNTER_ID(exponential_f32)] = ct_exponential_f32,
+#if CR_COUNTER_UNIT_KERNELS
+    [CR_COUNTER_ID(random_f64)] = ct_random_f64,
+    [CR_COUNTER_ID(uniform_f64)] = ct_uniform_f64,
+    [CR_COUNTER_ID(random_f32)] = ct_random_f32,
+    [CR_COUNTER_ID(uniform_f32)] = ct_uniform_f32,
+#endif
+#if CR_COUNTER_INTEGER_KERNELS
+    [CR_COUNTER_ID(integers_narrow_u64)] = ct_integers_narrow_u64,
+#endif
 }};
 
 #undef CT_CAT_
@@ -255,5 +361,9 @@ const cr_counter_kernels CT_KERNELS = {{
 #undef I_LOAD64
 #undef I_LOAD64_PAIRS
 #undef I_LOAD32
+#undef I_MUL32
+#undef CR_COUNTER_UNIT_KERNELS
+#undef CR_COUNTER_INTEGER_KERNELS
+#undef I_STORE
 #undef D_STORE
 #undef D_STORE_F32

@@ -8,6 +8,10 @@
 #include "chacha_counter_simd.h"
 
 #define CR_COUNTER_ISA sse2
+/* Two lanes do not beat the scalar conversions of random and uniform
+ * (cvtsi2sd); they do beat the scalar multiply-high of integers. */
+#define CR_COUNTER_UNIT_KERNELS 0
+#define CR_COUNTER_INTEGER_KERNELS 1
 #define LANES 2
 #define VD __m128d
 #define VI __m128i
@@ -52,6 +56,8 @@ CR_FORCE_INLINE void sse2_load_pairs(const uint32_t *w, __m128i *a,
 #define I_LOAD32(w)                                                         \
     _mm_unpacklo_epi32(_mm_loadl_epi64((const __m128i *)(const void *)(w)), \
                        _mm_setzero_si128())
+#define I_MUL32(a, b) _mm_mul_epu32(a, b)
+#define I_STORE(out, i) _mm_storeu_si128((__m128i *)(void *)(out), i)
 #define D_STORE(out, d) _mm_storeu_pd(out, d)
 /* cvtpd2ps rounds by MXCSR, to nearest unless changed, as the scalar
  * cvtsd2ss of the portable code does. */
