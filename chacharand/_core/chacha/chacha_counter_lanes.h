@@ -88,80 +88,111 @@ CR_FORCE_INLINE VD ct_small_i64_to_f64(VI x) {
                  D_SET(6755399441055744.0)); /* 2**52 + 2**51 */
 }
 
+/* The logarithm and cosine kernels work on CT_U vectors side by side:
+ * their polynomials are chains of dependent operations, and independent
+ * chains interleaved keep the floating-point pipelines busy (the order of
+ * each lane's operations is the scalar code's all the same).  Four: on
+ * the development machine (Zen, AVX2) two gave 1.2x, four 1.35x (normal)
+ * and 1.6x (exponential) over one; SSE2 gains the same way. */
+#define CT_U 4
+#define CT_EACH(j) for (j = 0; j < CT_U; j++)
+/* One Horner step on every vector: acc = c + x acc. */
+#define CT_HORNER(acc, x, c) \
+    CT_EACH(j) { acc[j] = D_ADD(D_SET(c), D_MUL(x[j], acc[j])); }
+
 /* cr_log_fixed(k, bits) lane-wise, 1 <= k <= 2**bits, bits <= 53. */
-CR_FORCE_INLINE VD ct_log_fixed(VI k, int bits) {
-    VD kd = ct_u64_to_f64(k);
-    VI kb = D_AS_I(kd);
-    /* e = floor(log2 k), kd's exponent; m = k 2**-e in [1, 2), exact (the
-     * scalar code's (k << (52 - e)) 2**-52): kd's mantissa under the
-     * exponent of 1.0. */
-    VI E = I_SUB(I_SRL(kb, 52), I_SET(1023u + (uint64_t)bits));
-    VD m = I_AS_D(I_OR(I_AND(kb, I_SET(0x000FFFFFFFFFFFFFull)),
-                       I_SET(0x3FF0000000000000ull)));
-    VM big = D_GT(m, D_SET(CR_SQRT2));
-    VD f, s, z, R, hf, Ed, r;
-    m = D_SELECT(big, m, D_MUL(m, D_SET(0.5)));
-    E = I_ADD(E, I_WHERE(big, I_SET(1)));
-    Ed = ct_small_i64_to_f64(E);
-    f = D_SUB(m, D_SET(1.0));
-    s = D_DIV(f, D_ADD(D_SET(2.0), f));
-    z = D_MUL(s, s);
-    R = D_SET(2.0 / 23.0);
-    R = D_ADD(D_SET(2.0 / 21.0), D_MUL(z, R));
-    R = D_ADD(D_SET(2.0 / 19.0), D_MUL(z, R));
-    R = D_ADD(D_SET(2.0 / 17.0), D_MUL(z, R));
-    R = D_ADD(D_SET(2.0 / 15.0), D_MUL(z, R));
-    R = D_ADD(D_SET(2.0 / 13.0), D_MUL(z, R));
-    R = D_ADD(D_SET(2.0 / 11.0), D_MUL(z, R));
-    R = D_ADD(D_SET(2.0 / 9.0), D_MUL(z, R));
-    R = D_ADD(D_SET(2.0 / 7.0), D_MUL(z, R));
-    R = D_ADD(D_SET(2.0 / 5.0), D_MUL(z, R));
-    R = D_ADD(D_SET(2.0 / 3.0), D_MUL(z, R));
-    R = D_MUL(z, R);
-    hf = D_MUL(D_MUL(D_SET(0.5), f), f);
-    r = D_SUB(f, D_SUB(hf, D_MUL(s, D_ADD(hf, R))));
-    r = D_ADD(D_MUL(Ed, D_SET(CR_LN2_LO)), r);
-    r = D_ADD(D_MUL(Ed, D_SET(CR_LN2_HI)), r);
-    /* k == 2**bits: 0.0, as the scalar code returns. */
-    return D_SELECT(I_EQ(k, I_SET((uint64_t)1 << bits)), r, D_SET(0.0));
+CR_FORCE_INLINE void ct_log_fixed(const VI *k, int bits, VD *out) {
+    VD m[CT_U], f[CT_U], s[CT_U], z[CT_U], R[CT_U], hf[CT_U], Ed[CT_U];
+    VI E[CT_U];
+    int j;
+    CT_EACH(j) {
+        VI kb = D_AS_I(ct_u64_to_f64(k[j]));
+        /* e = floor(log2 k), kd's exponent; m = k 2**-e in [1, 2), exact
+         * (the scalar code's (k << (52 - e)) 2**-52): kd's mantissa under
+         * the exponent of 1.0. */
+        VM big;
+        E[j] = I_SUB(I_SRL(kb, 52), I_SET(1023u + (uint64_t)bits));
+        m[j] = I_AS_D(I_OR(I_AND(kb, I_SET(0x000FFFFFFFFFFFFFull)),
+                           I_SET(0x3FF0000000000000ull)));
+        big = D_GT(m[j], D_SET(CR_SQRT2));
+        m[j] = D_SELECT(big, m[j], D_MUL(m[j], D_SET(0.5)));
+        E[j] = I_ADD(E[j], I_WHERE(big, I_SET(1)));
+    }
+    CT_EACH(j) {
+        Ed[j] = ct_small_i64_to_f64(E[j]);
+        f[j] = D_SUB(m[j], D_SET(1.0));
+        s[j] = D_DIV(f[j], D_ADD(D_SET(2.0), f[j]));
+        z[j] = D_MUL(s[j], s[j]);
+        R[j] = D_SET(2.0 / 23.0);
+    }
+    CT_HORNER(R, z, 2.0 / 21.0)
+    CT_HORNER(R, z, 2.0 / 19.0)
+    CT_HORNER(R, z, 2.0 / 17.0)
+    CT_HORNER(R, z, 2.0 / 15.0)
+    CT_HORNER(R, z, 2.0 / 13.0)
+    CT_HORNER(R, z, 2.0 / 11.0)
+    CT_HORNER(R, z, 2.0 / 9.0)
+    CT_HORNER(R, z, 2.0 / 7.0)
+    CT_HORNER(R, z, 2.0 / 5.0)
+    CT_HORNER(R, z, 2.0 / 3.0)
+    CT_EACH(j) {
+        VD r;
+        R[j] = D_MUL(z[j], R[j]);
+        hf[j] = D_MUL(D_MUL(D_SET(0.5), f[j]), f[j]);
+        r = D_SUB(f[j], D_SUB(hf[j], D_MUL(s[j], D_ADD(hf[j], R[j]))));
+        r = D_ADD(D_MUL(Ed[j], D_SET(CR_LN2_LO)), r);
+        r = D_ADD(D_MUL(Ed[j], D_SET(CR_LN2_HI)), r);
+        /* k == 2**bits: 0.0, as the scalar code returns. */
+        out[j] = D_SELECT(I_EQ(k[j], I_SET((uint64_t)1 << bits)), r,
+                          D_SET(0.0));
+    }
 }
 
 /* cr_cos_2pi_fixed(t, bits, quarter_ulp) lane-wise, 0 <= t < 2**bits. */
-CR_FORCE_INLINE VD ct_cos_2pi_fixed(VI t, int bits, double quarter_ulp) {
+CR_FORCE_INLINE void ct_cos_2pi_fixed(const VI *t, int bits,
+                                      double quarter_ulp, VD *out) {
     const int g = bits - 2;
     const VI one = I_SET(1);
-    VI q = I_SRL(I_ADD(t, I_SET((uint64_t)1 << (g - 1))), g);
-    VD r = D_MUL(ct_small_i64_to_f64(I_SUB(t, I_SLL(q, g))),
-                 D_SET(quarter_ulp));
-    VD z = D_MUL(r, r), p, sin_q, cos_q;
-    VI sign;
-    p = D_SET(6.0669357311061955e-12);
-    p = D_ADD(D_SET(-6.688035109811468e-10), D_MUL(z, p));
-    p = D_ADD(D_SET(5.692172921967927e-08), D_MUL(z, p));
-    p = D_ADD(D_SET(-3.598843235212085e-06), D_MUL(z, p));
-    p = D_ADD(D_SET(0.00016044118478735983), D_MUL(z, p));
-    p = D_ADD(D_SET(-0.004681754135318688), D_MUL(z, p));
-    p = D_ADD(D_SET(0.07969262624616705), D_MUL(z, p));
-    p = D_ADD(D_SET(-0.6459640975062463), D_MUL(z, p));
-    p = D_ADD(D_SET(1.5707963267948966), D_MUL(z, p));
-    sin_q = D_MUL(r, p);
-    p = D_SET(-5.294400200734623e-13);
-    p = D_ADD(D_SET(6.565963114979473e-11), D_MUL(z, p));
-    p = D_ADD(D_SET(-6.386603083791852e-09), D_MUL(z, p));
-    p = D_ADD(D_SET(4.710874778818172e-07), D_MUL(z, p));
-    p = D_ADD(D_SET(-2.5202042373060607e-05), D_MUL(z, p));
-    p = D_ADD(D_SET(0.0009192602748394266), D_MUL(z, p));
-    p = D_ADD(D_SET(-0.02086348076335296), D_MUL(z, p));
-    p = D_ADD(D_SET(0.25366950790104803), D_MUL(z, p));
-    p = D_ADD(D_SET(-1.2337005501361697), D_MUL(z, p));
-    cos_q = D_ADD(D_SET(1.0), D_MUL(z, p));
-    /* q mod 4 = 0, 1, 2, 3: cos, -sin, -cos, sin.  Odd q takes sin; the
-     * sign flips for q mod 4 in {1, 2}, i.e. when bit 0 of (q + 1) >> 1
-     * is set (negation flips the sign bit, as the scalar minus does). */
-    sign = I_SLL(I_AND(I_SRL(I_ADD(q, one), 1), one), 63);
-    return I_AS_D(I_XOR(D_AS_I(D_SELECT(I_EQ(I_AND(q, one), one), cos_q,
-                                        sin_q)),
-                        sign));
+    VI q[CT_U];
+    VD r[CT_U], z[CT_U], ps[CT_U], pc[CT_U];
+    int j;
+    CT_EACH(j) {
+        q[j] = I_SRL(I_ADD(t[j], I_SET((uint64_t)1 << (g - 1))), g);
+        r[j] = D_MUL(ct_small_i64_to_f64(I_SUB(t[j], I_SLL(q[j], g))),
+                     D_SET(quarter_ulp));
+        z[j] = D_MUL(r[j], r[j]);
+        ps[j] = D_SET(6.0669357311061955e-12);
+        pc[j] = D_SET(-5.294400200734623e-13);
+    }
+    /* sin(pi/2 r) / r and (cos(pi/2 r) - 1) / r**2, side by side. */
+    CT_HORNER(ps, z, -6.688035109811468e-10)
+    CT_HORNER(pc, z, 6.565963114979473e-11)
+    CT_HORNER(ps, z, 5.692172921967927e-08)
+    CT_HORNER(pc, z, -6.386603083791852e-09)
+    CT_HORNER(ps, z, -3.598843235212085e-06)
+    CT_HORNER(pc, z, 4.710874778818172e-07)
+    CT_HORNER(ps, z, 0.00016044118478735983)
+    CT_HORNER(pc, z, -2.5202042373060607e-05)
+    CT_HORNER(ps, z, -0.004681754135318688)
+    CT_HORNER(pc, z, 0.0009192602748394266)
+    CT_HORNER(ps, z, 0.07969262624616705)
+    CT_HORNER(pc, z, -0.02086348076335296)
+    CT_HORNER(ps, z, -0.6459640975062463)
+    CT_HORNER(pc, z, 0.25366950790104803)
+    CT_HORNER(ps, z, 1.5707963267948966)
+    CT_HORNER(pc, z, -1.2337005501361697)
+    CT_EACH(j) {
+        VD sin_q = D_MUL(r[j], ps[j]);
+        VD cos_q = D_ADD(D_SET(1.0), D_MUL(z[j], pc[j]));
+        /* q mod 4 = 0, 1, 2, 3: cos, -sin, -cos, sin.  Odd q takes sin;
+         * the sign flips for q mod 4 in {1, 2}, i.e. when bit 0 of
+         * (q + 1) >> 1 is set (negation flips the sign bit, as the scalar
+         * minus does). */
+        VI sign = I_SLL(I_AND(I_SRL(I_ADD(q[j], one), 1), one), 63);
+        out[j] = I_AS_D(I_XOR(
+            D_AS_I(D_SELECT(I_EQ(I_AND(q[j], one), one), cos_q, sin_q)),
+            sign));
+    }
 }
 
 /* cr_unit_f64 lane-wise: the top 53 bits times 2**-53. */
@@ -179,20 +210,29 @@ CR_FORCE_INLINE VD ct_scaled(VD z, const cr_counter_params *p) {
     return p->flag ? D_ADD(D_SET(p->a), D_MUL(D_SET(p->b), z)) : z;
 }
 
+/* Each kernel below fills CT_U vectors per step. */
+#define CT_STEP (CT_U * LANES)
+
 static size_t ct_normal_f64(const uint32_t *w, void *out, size_t m,
                             const cr_counter_params *p) {
     double *o = (double *)out;
     size_t i;
-    for (i = 0; i + LANES <= m; i += LANES) {
-        VI a, b;
-        VD radius;
-        I_LOAD64_PAIRS(w + 4 * i, &a, &b);
-        radius = D_SQRT(D_MUL(
-            D_SET(-2.0), ct_log_fixed(I_ADD(I_SRL(a, 11), I_SET(1)), 53)));
-        D_STORE(o + i, ct_scaled(D_MUL(radius,
-                                       ct_cos_2pi_fixed(I_SRL(b, 11), 53,
-                                                        CR_TWO_M51)),
-                                 p));
+    int j;
+    for (i = 0; i + CT_STEP <= m; i += CT_STEP) {
+        VI a[CT_U], b[CT_U];
+        VD ln[CT_U], cs[CT_U];
+        CT_EACH(j) {
+            I_LOAD64_PAIRS(w + 4 * (i + (size_t)j * LANES), &a[j], &b[j]);
+            a[j] = I_ADD(I_SRL(a[j], 11), I_SET(1));
+            b[j] = I_SRL(b[j], 11);
+        }
+        ct_log_fixed(a, 53, ln);
+        ct_cos_2pi_fixed(b, 53, CR_TWO_M51, cs);
+        CT_EACH(j) {
+            VD radius = D_SQRT(D_MUL(D_SET(-2.0), ln[j]));
+            D_STORE(o + i + (size_t)j * LANES,
+                    ct_scaled(D_MUL(radius, cs[j]), p));
+        }
     }
     return i;
 }
@@ -201,14 +241,22 @@ static size_t ct_normal_f32(const uint32_t *w, void *out, size_t m,
                             const cr_counter_params *p) {
     float *o = (float *)out;
     size_t i;
-    for (i = 0; i + LANES <= m; i += LANES) {
-        VI x = I_LOAD64(w + 2 * i);
-        VI u = I_AND(x, I_SET(0xFFFFFFFFull)), v = I_SRL(x, 32);
-        VD radius = D_SQRT(D_MUL(D_SET(-2.0),
-                                 ct_log_fixed(I_ADD(u, I_SET(1)), 32)));
-        D_STORE_F32(o + i, ct_scaled(D_MUL(radius, ct_cos_2pi_fixed(
-                                                       v, 32, CR_TWO_M30)),
-                                     p));
+    int j;
+    for (i = 0; i + CT_STEP <= m; i += CT_STEP) {
+        VI u[CT_U], v[CT_U];
+        VD ln[CT_U], cs[CT_U];
+        CT_EACH(j) {
+            VI x = I_LOAD64(w + 2 * (i + (size_t)j * LANES));
+            u[j] = I_ADD(I_AND(x, I_SET(0xFFFFFFFFull)), I_SET(1));
+            v[j] = I_SRL(x, 32);
+        }
+        ct_log_fixed(u, 32, ln);
+        ct_cos_2pi_fixed(v, 32, CR_TWO_M30, cs);
+        CT_EACH(j) {
+            VD radius = D_SQRT(D_MUL(D_SET(-2.0), ln[j]));
+            D_STORE_F32(o + i + (size_t)j * LANES,
+                        ct_scaled(D_MUL(radius, cs[j]), p));
+        }
     }
     return i;
 }
@@ -217,10 +265,19 @@ static size_t ct_exponential_f64(const uint32_t *w, void *out, size_t m,
                                  const cr_counter_params *p) {
     double *o = (double *)out;
     size_t i;
-    for (i = 0; i + LANES <= m; i += LANES) {
-        VI k = I_ADD(I_SRL(I_LOAD64(w + 2 * i), 11), I_SET(1));
-        D_STORE(o + i, D_MUL(D_SET(p->a),
-                             D_SUB(D_SET(0.0), ct_log_fixed(k, 53))));
+    int j;
+    for (i = 0; i + CT_STEP <= m; i += CT_STEP) {
+        VI k[CT_U];
+        VD ln[CT_U];
+        CT_EACH(j) {
+            k[j] = I_ADD(I_SRL(I_LOAD64(w + 2 * (i + (size_t)j * LANES)), 11),
+                         I_SET(1));
+        }
+        ct_log_fixed(k, 53, ln);
+        CT_EACH(j) {
+            D_STORE(o + i + (size_t)j * LANES,
+                    D_MUL(D_SET(p->a), D_SUB(D_SET(0.0), ln[j])));
+        }
     }
     return i;
 }
@@ -229,10 +286,18 @@ static size_t ct_exponential_f32(const uint32_t *w, void *out, size_t m,
                                  const cr_counter_params *p) {
     float *o = (float *)out;
     size_t i;
-    for (i = 0; i + LANES <= m; i += LANES) {
-        VI k = I_ADD(I_LOAD32(w + i), I_SET(1));
-        D_STORE_F32(o + i, D_MUL(D_SET(p->a),
-                                 D_SUB(D_SET(0.0), ct_log_fixed(k, 32))));
+    int j;
+    for (i = 0; i + CT_STEP <= m; i += CT_STEP) {
+        VI k[CT_U];
+        VD ln[CT_U];
+        CT_EACH(j) {
+            k[j] = I_ADD(I_LOAD32(w + i + (size_t)j * LANES), I_SET(1));
+        }
+        ct_log_fixed(k, 32, ln);
+        CT_EACH(j) {
+            D_STORE_F32(o + i + (size_t)j * LANES,
+                        D_MUL(D_SET(p->a), D_SUB(D_SET(0.0), ln[j])));
+        }
     }
     return i;
 }
@@ -333,6 +398,10 @@ const cr_counter_kernels CT_KERNELS = {{
 #undef CT_CAT_
 #undef CT_CAT
 #undef CT_KERNELS
+#undef CT_U
+#undef CT_EACH
+#undef CT_HORNER
+#undef CT_STEP
 #undef CR_COUNTER_ISA
 #undef LANES
 #undef VD
