@@ -47,9 +47,9 @@
  *                              nearest, subnormals kept: as a scalar
  *                              (float) conversion) to out
  *
- * and, 1 or 0, which of the cheap methods get kernels (measured with
- * `chacharand bench --counter`: a kernel stays only where it beats the
- * portable loop, which the compiler already makes tight):
+ * and, 1 or 0, which of the cheap methods get kernels: one stays only
+ * where it was measured to beat the portable loop (scalar conversions and
+ * multiply-highs are cheap; the keystream is most of these draws' time):
  *
  *   CR_COUNTER_UNIT_KERNELS     random and uniform, float64 and float32
  *   CR_COUNTER_INTEGER_KERNELS  integers_narrow_u64 (int64/uint64 draws
