@@ -67,6 +67,11 @@ cdef extern from "chacha/chacha_counter.h" nogil:
     void cr_counter_apply(int method, const uint32_t *w, void *out, size_t m,
                           const cr_counter_params *p)
     const char *cr_counter_simd(int allow)
+    const char *cr_counter_simd_kernels(int backend)
+    const char *cr_counter_simd_use(int backend)
+
+cdef extern from "chacha/chacha_dispatch.h" nogil:
+    enum: CHACHA_BACKEND_COUNT
 
 cdef object WORD_POS_LIMIT = 2 ** 68
 
@@ -87,11 +92,40 @@ def methods():
     return out
 
 
-def simd(bint allow=True):
-    """The SIMD kernels of the transforms on (the widest the CPU and
-    CHACHARAND_SIMD allow) or off (portable C), process-wide; returns the
-    choice's name.  For tests and benchmarks: the bits are the same."""
-    return cr_counter_simd(allow).decode()
+def simd(kernels=True):
+    """The SIMD kernels of the transforms, process-wide: True, the default
+    (the widest the CPU and CHACHARAND_SIMD allow); False, none (portable
+    C); or a name from simd_kernels(), that instruction set's.  Returns
+    the name of the kernels now in use.  For tests and benchmarks: the
+    bits are the same whichever is used."""
+    cdef int backend
+    cdef const char *name
+    if kernels is True or kernels is False:
+        return cr_counter_simd(kernels).decode()
+    if not isinstance(kernels, str):
+        raise TypeError(
+            f"kernels must be True, False or a name, not {type(kernels).__name__}")
+    for backend in range(CHACHA_BACKEND_COUNT):
+        name = cr_counter_simd_kernels(backend)
+        if name != NULL and name.decode() == kernels:
+            return cr_counter_simd_use(backend).decode()
+    raise ValueError(
+        f"kernels {kernels!r} are not available here; these are: "
+        f"{', '.join(simd_kernels())}")
+
+
+def simd_kernels():
+    """The names of the transforms' kernels that this build has and this
+    CPU runs: "portable" first, then the SIMD ones, in the keystream
+    backends' order."""
+    cdef int backend
+    cdef const char *name
+    names = []
+    for backend in range(CHACHA_BACKEND_COUNT):
+        name = cr_counter_simd_kernels(backend)
+        if name != NULL:
+            names.append(name.decode())
+    return names
 
 
 def apply(int method, cnp.ndarray words, cnp.ndarray out, double a=0.0,

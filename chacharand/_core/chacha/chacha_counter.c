@@ -3,24 +3,36 @@
  *
  * The keystream comes from the state's block kernel (the SIMD one), a
  * chunk of elements at a time, into a buffer on the stack; the elements
- * are the transforms' own functions (chacha_transforms.h).  Built with
+ * are the transforms' own functions (chacha_transforms.h), or, for a
+ * prefix of each chunk, the SIMD kernels made from them
+ * (chacha_counter_lanes.h), which give the same bits.  Built with
  * floating-point contraction off, like the GPU kernel, so that every
  * operation rounds as written.
+ *
+ * Where the time goes (measured on an AVX2 machine): mostly the keystream
+ * and the transform; the chunk's words stay in L1, and CHUNK 256 or 4096
+ * measured the same as 1024.  For random, uniform and integers the
+ * keystream is most of it; for normal and exponential the transform's
+ * division, square root and polynomials.
  */
 #include "chacha_counter.h"
 
 #include <float.h>
 #include <string.h>
 
-#include "../common/cpu_features.h"
 #include "../common/once_word.h"
 #include "../common/wipe.h"
 #include "chacha_counter_simd.h"
+#include "chacha_dispatch.h"
 
 /* Each double operation must round to double, not to a wider format
- * (x87): the build uses SSE2 arithmetic on 32-bit x86. */
-#if defined(FLT_EVAL_METHOD) && FLT_EVAL_METHOD != 0 && FLT_EVAL_METHOD != -1
-#error "chacha_counter.c needs FLT_EVAL_METHOD == 0 (e.g. -msse2 -mfpmath=sse)"
+ * (x87, FLT_EVAL_METHOD 2): the build uses SSE2 arithmetic on 32-bit x86.
+ * 1 (s390x's GCC: float evaluated as double) is fine: the transforms do
+ * their arithmetic in double, and the one conversion to float rounds as
+ * any cast does. */
+#if defined(FLT_EVAL_METHOD) && FLT_EVAL_METHOD != 0 && \
+    FLT_EVAL_METHOD != 1 && FLT_EVAL_METHOD != -1
+#error "chacha_counter.c needs FLT_EVAL_METHOD 0 or 1 (e.g. -msse2 -mfpmath=sse)"
 #endif
 
 /* Elements per keystream call: K * CHUNK words, a whole number of blocks
@@ -51,88 +63,101 @@ const cr_counter_method cr_counter_methods[] = {
 const int cr_counter_method_count =
     (int)(sizeof cr_counter_methods / sizeof cr_counter_methods[0]);
 
-/* ---- SIMD kernels -------------------------------------------------------------
- * A method's SIMD fill, if any: it fills a prefix, the portable fill the
- * rest.  The choice (CPU features, capped by CHACHARAND_SIMD) is made once
- * per process; cr_counter_simd(0) forces the portable code (tests). */
-typedef size_t (*cr_counter_simd_fn)(const uint32_t *w, void *out, size_t m,
-                                     const cr_counter_params *p);
+/* ---- SIMD kernels -------------------------------------------------------
+ * A method's SIMD kernel, if any, fills a prefix, the portable fill the
+ * rest.  The kernels of one instruction set at a time: by default the
+ * widest that is compiled in and that the CPU and OS run, capped by
+ * CHACHARAND_SIMD -- the keystream's choice (chacha_backend_default),
+ * made once per process -- or, for tests and benchmarks, any available
+ * set by name (cr_counter_simd_use). */
 
-static unsigned simd_choice; /* 0 unknown, 1 portable, 2 AVX2 */
+/* Each keystream backend's counter kernels, where compiled in. */
+static const cr_counter_kernels *backend_kernels(int backend) {
+    switch (backend) {
+#if defined(CHACHARAND_HAVE_SSE2)
+    case CHACHA_BACKEND_SSE2:
+        return &cr_counter_kernels_sse2;
+#endif
+#if defined(CHACHARAND_HAVE_AVX2)
+    case CHACHA_BACKEND_AVX2:
+        return &cr_counter_kernels_avx2;
+#endif
+#if defined(CHACHARAND_HAVE_AVX512)
+    case CHACHA_BACKEND_AVX512:
+        return &cr_counter_kernels_avx512;
+#endif
+#if defined(CHACHARAND_HAVE_NEON)
+    case CHACHA_BACKEND_NEON:
+        return &cr_counter_kernels_neon;
+#endif
+    default:
+        return NULL;
+    }
+}
 
-static unsigned choose_simd(void) {
+/* Kernels that this build has and this CPU and OS run (the keystream
+ * dispatch's check: the OS must save the registers too). */
+static int kernels_available(int backend) {
+    return backend == CHACHA_BACKEND_PORTABLE ||
+           (backend_kernels(backend) != NULL &&
+            chacha_backend_available(backend));
+}
+
+/* The backend whose kernels are in use, plus one; 0 not chosen yet. */
+static unsigned simd_choice;
+
+static int simd_backend(void) {
     unsigned choice = cr_once_load(&simd_choice);
     if (choice == 0) {
-        int cap = cr_simd_cap(NULL);
-        choice = 1;
-#if defined(CHACHARAND_HAVE_AVX2)
-        if ((cr_cpu_features() & CR_CPU_AVX2) && (cap < 0 || cap >= 2)) {
-            choice = 2;
+        int backend = chacha_backend_default(NULL);
+        /* A cap may name a keystream backend with no counter kernels:
+         * the widest narrower one that has them. */
+        while (!kernels_available(backend)) {
+            backend = backend == CHACHA_BACKEND_AVX512 ? CHACHA_BACKEND_AVX2
+                      : backend == CHACHA_BACKEND_AVX2 ? CHACHA_BACKEND_SSE2
+                                                       : CHACHA_BACKEND_PORTABLE;
         }
-#else
-        (void)cap;
-#endif
+        choice = (unsigned)backend + 1u;
         cr_once_store(&simd_choice, choice);
     }
-    return choice;
+    return (int)choice - 1;
 }
 
 const char *cr_counter_simd(int allow) {
-    if (!allow) {
-        cr_once_store(&simd_choice, 1u);
-    } else {
-        cr_once_store(&simd_choice, 0u);
+    cr_once_store(&simd_choice, allow ? 0u : CHACHA_BACKEND_PORTABLE + 1u);
+    return chacha_backend_name(simd_backend());
+}
+
+const char *cr_counter_simd_kernels(int backend) {
+    return backend >= 0 && backend < CHACHA_BACKEND_COUNT &&
+                   kernels_available(backend)
+               ? chacha_backend_name(backend)
+               : NULL;
+}
+
+const char *cr_counter_simd_use(int backend) {
+    if (cr_counter_simd_kernels(backend) == NULL) {
+        return NULL;
     }
-    return choose_simd() == 2 ? "avx2" : "portable";
+    cr_once_store(&simd_choice, (unsigned)backend + 1u);
+    return chacha_backend_name(backend);
 }
-
-#if defined(CHACHARAND_HAVE_AVX2)
-static size_t avx2_normal_f64(const uint32_t *w, void *out, size_t m,
-                              const cr_counter_params *p) {
-    return cr_counter_avx2_normal_f64(w, (double *)out, m, p);
-}
-
-static size_t avx2_exponential_f64(const uint32_t *w, void *out, size_t m,
-                                   const cr_counter_params *p) {
-    return cr_counter_avx2_exponential_f64(w, (double *)out, m, p);
-}
-
-static size_t avx2_normal_f32(const uint32_t *w, void *out, size_t m,
-                              const cr_counter_params *p) {
-    return cr_counter_avx2_normal_f32(w, (float *)out, m, p);
-}
-
-static size_t avx2_exponential_f32(const uint32_t *w, void *out, size_t m,
-                                   const cr_counter_params *p) {
-    return cr_counter_avx2_exponential_f32(w, (float *)out, m, p);
-}
-#endif
 
 static cr_counter_simd_fn simd_fill(int method) {
-#if defined(CHACHARAND_HAVE_AVX2)
-    if (choose_simd() == 2) {
-        if (method == CR_COUNTER_ID(normal_f64)) {
-            return avx2_normal_f64;
-        }
-        if (method == CR_COUNTER_ID(exponential_f64)) {
-            return avx2_exponential_f64;
-        }
-        if (method == CR_COUNTER_ID(normal_f32)) {
-            return avx2_normal_f32;
-        }
-        if (method == CR_COUNTER_ID(exponential_f32)) {
-            return avx2_exponential_f32;
-        }
-    }
-#else
-    (void)method;
-#endif
-    return NULL;
+    const cr_counter_kernels *k = backend_kernels(simd_backend());
+    return k != NULL ? k->fill[method] : NULL;
 }
 
 void cr_counter_apply(int method, const uint32_t *w, void *out, size_t m,
                       const cr_counter_params *p) {
     const cr_counter_method *info = &cr_counter_methods[method];
+#if CR_LITTLE_ENDIAN
+    /* The raw words and 64-bit values are the words' own bytes here. */
+    if (method == CR_COUNTER_ID(words32) || method == CR_COUNTER_ID(raw64)) {
+        memcpy(out, w, m * info->itemsize);
+        return;
+    }
+#endif
     cr_counter_simd_fn simd = simd_fill(method);
     size_t done = simd != NULL ? simd(w, out, m, p) : 0;
     info->fill(w + (size_t)info->words * done,

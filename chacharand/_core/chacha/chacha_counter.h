@@ -53,10 +53,21 @@ enum {
 void cr_counter_apply(int method, const uint32_t *w, void *out, size_t m,
                       const cr_counter_params *p);
 
-/* allow 0: the portable fills from now on; 1: the widest the CPU and
- * CHACHARAND_SIMD allow.  Returns the name of the choice ("portable",
- * "avx2").  For tests and benchmarks. */
+/* The SIMD kernels of the transforms, process-wide (for tests and
+ * benchmarks; the bits are the same whichever is used).
+ *
+ * cr_counter_simd: allow 0, the portable fills from now on; 1, the
+ * default choice (the widest the CPU and CHACHARAND_SIMD allow).  Returns
+ * the name of the kernels in use ("portable", "sse2", "avx2", "avx512",
+ * "neon").
+ * cr_counter_simd_kernels: the name of keystream backend id `backend`
+ * (chacha_dispatch.h) when this build has its counter kernels and the CPU
+ * runs them ("portable" always), else NULL.
+ * cr_counter_simd_use: uses that backend's kernels from now on; returns
+ * their name, or NULL (and changes nothing) when they are unavailable. */
 const char *cr_counter_simd(int allow);
+const char *cr_counter_simd_kernels(int backend);
+const char *cr_counter_simd_use(int backend);
 
 /* A word position as (block, word in block): positions reach 2**68. */
 typedef struct cr_word_pos {

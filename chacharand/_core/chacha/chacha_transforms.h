@@ -5,7 +5,10 @@
  * chacharand.CounterGenerator: its words per element and its element
  * formula (the cr_el_* functions and CR_COUNTER_METHODS at the end).  The
  * CPU fills (chacha_counter.c), the GPU kernels (chacha_cuda.cu) and the
- * Python method table (read from cr_counter_methods) all come from it.
+ * Python method table (read from cr_counter_methods) all come from it;
+ * the CPU's SIMD kernels (chacha_counter_lanes.h) restate some of the
+ * element functions lane-wise, operation for operation, and are tested
+ * bit for bit against them.
  * The definitions are frozen (docs/counter.rst states them).
  *
  * Floating point: only + - * / and sqrt, each correctly rounded in IEEE
