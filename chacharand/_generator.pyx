@@ -165,6 +165,15 @@ cdef bint good_out(object out, object dtype):
             and arr.dtype == dtype)
 
 
+cdef bint size_is_shape(object size, object out):
+    """Whether `size` names `out`'s shape as NumPy's check of an `out`
+    beside a `size` accepts it (other forms go to NumPy, which judges
+    them)."""
+    if type(size) is int:
+        return out.shape == (size,)
+    return type(size) is tuple and size == out.shape
+
+
 # ---- the word source of one bit generator ---------------------------------
 
 def fast_path_calls(generator):
@@ -219,8 +228,8 @@ cdef class _Source:
                 self.run(method, <char *>&f, 1, 4, args)
                 return f
             arr = np.empty(size, np.float64 if kind == 0 else np.float32)
-        elif size is None and good_out(out, np.float64 if kind == 0
-                                       else np.float32):
+        elif good_out(out, np.float64 if kind == 0 else np.float32) and (
+                size is None or size_is_shape(size, out)):
             arr = out
         else:
             return DEFER

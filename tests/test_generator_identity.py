@@ -6,6 +6,8 @@ around the generators' buffer lengths (ChaCha 256 words, ISAAC 256, HC-128
 the bit generator's position afterwards equal those of
 ``numpy.random.Generator`` over an identical copy (generator_twins).
 """
+import re
+
 import numpy as np
 import pytest
 
@@ -170,6 +172,34 @@ def test_out_arrays(family, position):
             assert got is a and want is b
             assert a.tobytes() == b.tobytes()
             assert bitgen.random_raw() == twin.random_raw()
+
+
+@pytest.mark.parametrize("size, shape, fast", [
+    ((4, 7), (4, 7), True), (7, 7, True), ((7,), 7, True),
+    ((0,), 0, True), (np.int64(7), 7, False),
+    ((7, 4), (4, 7), False), (28, (4, 7), False), ((4, 7, 1), (4, 7), False),
+])
+@pytest.mark.parametrize("method", ["random", "standard_normal",
+                                    "standard_exponential"])
+def test_out_beside_size(family, method, size, shape, fast):
+    """`size` and `out` together: where `size` is `out`'s shape the C path
+    fills `out`; every other form is NumPy's to judge, and a size that
+    disagrees raises NumPy's ValueError, leaving both generators alike."""
+    a, b = np.empty(shape), np.empty(shape)
+    bitgen, twin = positioned(family, 12, 1), positioned(family, 12, 1)
+    ours = Generator(bitgen)
+    try:
+        want = getattr(np.random.Generator(twin), method)(size, out=b)
+    except ValueError as exc:
+        with pytest.raises(ValueError, match=re.escape(str(exc))):
+            getattr(ours, method)(size, out=a)
+        assert fast_path_calls(ours) == 0
+    else:
+        got = getattr(ours, method)(size, out=a)
+        assert got is a and want is b
+        assert a.tobytes() == b.tobytes()
+        assert fast_path_calls(ours) == (1 if fast else 0)
+    assert bitgen.random_raw() == twin.random_raw()
 
 
 def test_choice_shuffle_permutation(family):
