@@ -83,6 +83,8 @@ def _shape(size):
     """numpy's reading of `size`: None is a 0-d result."""
     if size is None:
         return ()
+    if type(size) is int and size >= 0:     # the common call, at once
+        return (size,)
     if isinstance(size, (bool, np.bool_)):
         raise TypeError("size must be an int or a tuple of ints, not bool")
     try:
@@ -100,6 +102,8 @@ def _shape(size):
 
 
 def _float_dtype(dtype, method):
+    if dtype is np.float64 or dtype is np.float32:   # without np.dtype()
+        return _FLOAT_DTYPES[dtype is np.float32]
     try:
         dt = np.dtype(dtype)
     except TypeError:
@@ -126,17 +130,17 @@ def _real(value, name):
 def _check_out_alignment(out, dtype):
     """ValueError unless `out`'s data starts at a multiple of its item
     size (the kernels and the CPU fills store whole items)."""
-    interface = getattr(out, "__cuda_array_interface__", None)
-    if interface is not None:
-        address = interface["data"][0]
-        aligned = address % dtype.itemsize == 0
-    else:
+    if isinstance(out, np.ndarray):
+        if out.flags.aligned:
+            return
         address = out.ctypes.data
-        aligned = out.flags.aligned
-    if not aligned:
-        raise ValueError(
-            f"out must be aligned to its item size ({dtype.itemsize} bytes "
-            f"for {dtype.name}); its data starts at {address:#x}")
+    else:
+        address = out.__cuda_array_interface__["data"][0]
+        if address % dtype.itemsize == 0:
+            return
+    raise ValueError(
+        f"out must be aligned to its item size ({dtype.itemsize} bytes "
+        f"for {dtype.name}); its data starts at {address:#x}")
 
 
 def _float_method(name, dt):
