@@ -23,32 +23,8 @@
 #include "common/cpu_features.h"
 #include "pv_chacha.h" /* generated: make_vectors.py */
 
-static unsigned long n_passed, n_failed;
-
-#define CHECK(cond, ...)                            \
-    do {                                            \
-        if (cond) {                                 \
-            n_passed++;                             \
-        } else {                                    \
-            n_failed++;                             \
-            if (n_failed <= 50) {                   \
-                printf("FAIL %s:%d: ", __FILE__, __LINE__); \
-                printf(__VA_ARGS__);                \
-                printf("\n");                       \
-            }                                       \
-        }                                           \
-    } while (0)
-
-/* ---- small helpers --------------------------------------------------- */
-
-static uint64_t rng_state = 0x243F6A8885A308D3ull;
-
-static uint64_t rnd64(void) { /* splitmix64 */
-    uint64_t z = (rng_state += 0x9E3779B97F4A7C15ull);
-    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
-    z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
-    return z ^ (z >> 31);
-}
+#define CHECK_RNG_SEED 0x243F6A8885A308D3ull
+#include "check.h"
 
 static size_t rnd_below(size_t n) { return (size_t)(rnd64() % n); }
 
@@ -825,6 +801,5 @@ int main(void) {
 #if !defined(CHACHARAND_NO_EMU512)
     test_chacha8rand_emulated();
 #endif
-    printf("%lu passed, %lu failed\n", n_passed, n_failed);
-    return n_failed != 0;
+    return report();
 }

@@ -16,30 +16,8 @@
 #include "chacha/chacha_dispatch.h"
 #include "chacha8rand/chacha8rand.h"
 
-static unsigned long n_passed, n_failed;
-
-#define CHECK(cond, ...)                                        \
-    do {                                                        \
-        if (cond) {                                             \
-            n_passed++;                                         \
-        } else {                                                \
-            n_failed++;                                         \
-            if (n_failed <= 50) {                               \
-                printf("FAIL %s:%d: ", __FILE__, __LINE__);     \
-                printf(__VA_ARGS__);                            \
-                printf("\n");                                   \
-            }                                                   \
-        }                                                       \
-    } while (0)
-
-static uint64_t rng_state = 0x13198A2E03707344ull;
-
-static uint64_t rnd64(void) { /* splitmix64 */
-    uint64_t z = (rng_state += 0x9E3779B97F4A7C15ull);
-    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
-    z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
-    return z ^ (z >> 31);
-}
+#define CHECK_RNG_SEED 0x13198A2E03707344ull
+#include "check.h"
 
 static void random_key(uint8_t key[32]) {
     int i;
@@ -195,6 +173,5 @@ int main(void) {
     test_fills();
     test_read();
     test_set();
-    printf("%lu passed, %lu failed\n", n_passed, n_failed);
-    return n_failed != 0;
+    return report();
 }

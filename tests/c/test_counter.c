@@ -26,30 +26,8 @@
 #include "chacha/chacha_counter_simd.h"
 #include "chacha/chacha_dispatch.h"
 
-static unsigned long n_passed, n_failed;
-
-#define CHECK(cond, ...)                                    \
-    do {                                                    \
-        if (cond) {                                         \
-            n_passed++;                                     \
-        } else {                                            \
-            n_failed++;                                     \
-            if (n_failed <= 50) {                           \
-                printf("FAIL %s:%d: ", __FILE__, __LINE__); \
-                printf(__VA_ARGS__);                        \
-                printf("\n");                               \
-            }                                               \
-        }                                                   \
-    } while (0)
-
-static uint64_t rng_state = 0x3C6EF372FE94F82Bull;
-
-static uint64_t rnd64(void) { /* splitmix64 */
-    uint64_t z = (rng_state += 0x9E3779B97F4A7C15ull);
-    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
-    z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
-    return z ^ (z >> 31);
-}
+#define CHECK_RNG_SEED 0x3C6EF372FE94F82Bull
+#include "check.h"
 
 #if !defined(CHACHARAND_NO_EMU512)
 /* ---- a plain-C model of the AVX-512F intrinsics of the kernels ------- */
@@ -468,6 +446,5 @@ int main(void) {
 #if !defined(CHACHARAND_NO_EMU512)
     test_kernels("avx512-emulated", &emu_counter_kernels_avx512, 0);
 #endif
-    printf("%lu passed, %lu failed\n", n_passed, n_failed);
-    return n_failed != 0;
+    return report();
 }
