@@ -1,6 +1,7 @@
 /*
  * The gamma distribution and what NumPy builds on it (beta, chi-square,
- * F, Student's t, the noncentral chi-square and F): part of
+ * F, Student's t, Dirichlet; the noncentral chi-square and F, which also
+ * draw a Poisson variate, are in dists_noncentral.h): part of
  * dists_template.h, which includes it after dists_fill.h.
  *
  * random_standard_gamma: shape 1 is an exponential, shape 0 is 0 (no
@@ -222,55 +223,6 @@ static inline double CRG_FN(beta_draw)(CRG_STATE *s, const crg_prep *p) {
     }
 }
 
-/*
- * random_noncentral_chisquare, for the cases drawn without a Poisson
- * variate: NaN nonc gives NaN (no draw), nonc == 0 is chi-square(df),
- * df > 1 is chi-square(df - 1) + (normal + sqrt(nonc))**2.  The other
- * case (df <= 1 or NaN, with nonc > 0) draws a Poisson variate and takes
- * NumPy's path: chacharand.Generator never calls this fill for it.
- */
-static inline void CRG_FN(nc_chisquare_prep_at)(crg_prep *p, double df,
-                                                double nonc) {
-    p->g1 = crg_gamma_prepare((nonc == 0 ? df : df - 1) / 2.0);
-    p->k[0] = sqrt(nonc);
-}
-
-static inline double CRG_FN(nc_chisquare_draw_at)(CRG_STATE *s,
-                                                  const crg_prep *p,
-                                                  double nonc) {
-    double chi2, n;
-    if (isnan(nonc)) {
-        return nonc;
-    }
-    chi2 = 2.0 * CRG_FN(std_gamma_draw_g)(s, &p->g1);
-    if (nonc == 0) {
-        return chi2;
-    }
-    n = CRG_FN(gauss)(s) + p->k[0];
-    return chi2 + n * n;
-}
-
-static inline void CRG_FN(nc_chisquare_prep)(crg_prep *p) {
-    CRG_FN(nc_chisquare_prep_at)(p, p->p[0], p->p[1]);
-}
-
-static inline double CRG_FN(nc_chisquare_draw)(CRG_STATE *s,
-                                               const crg_prep *p) {
-    return CRG_FN(nc_chisquare_draw_at)(s, p, p->p[1]);
-}
-
-/* random_noncentral_f: noncentral chi-square(dfnum, nonc) * dfden over
- * chi-square(dfden) * dfnum, the numerator drawn first. */
-static inline void CRG_FN(nc_f_prep)(crg_prep *p) {
-    CRG_FN(nc_chisquare_prep_at)(p, p->p[0], p->p[2]);
-    p->g2 = crg_gamma_prepare(p->p[1] / 2.0);
-}
-
-static inline double CRG_FN(nc_f_draw)(CRG_STATE *s, const crg_prep *p) {
-    const double t = CRG_FN(nc_chisquare_draw_at)(s, p, p->p[2]) * p->p[1];
-    return t / (2.0 * CRG_FN(std_gamma_draw_g)(s, &p->g2) * p->p[0]);
-}
-
 CRG_CONT_FILL(std_gamma, CRG_FN(gamma_prep), CRG_FN(std_gamma_draw), double)
 CRG_CONT_FILL(std_gamma_f, CRG_FN(std_gamma_prep_f), CRG_FN(std_gamma_draw_f),
               float)
@@ -281,9 +233,6 @@ CRG_CONT_FILL(standard_t, CRG_FN(standard_t_prep), CRG_FN(standard_t_draw),
               double)
 CRG_CONT_FILL(f, CRG_FN(f_prep), CRG_FN(f_draw), double)
 CRG_CONT_FILL(beta, CRG_FN(beta_prep), CRG_FN(beta_draw), double)
-CRG_CONT_FILL(nc_chisquare, CRG_FN(nc_chisquare_prep),
-              CRG_FN(nc_chisquare_draw), double)
-CRG_CONT_FILL(nc_f, CRG_FN(nc_f_prep), CRG_FN(nc_f_draw), double)
 
 /*
  * dirichlet: n rows of k = ia values each (one "value" of the fill is a

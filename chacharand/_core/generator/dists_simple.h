@@ -142,7 +142,7 @@ static inline double CRG_FN(vonmises_draw)(CRG_STATE *s, const crg_prep *g) {
     double u, w, result, mod;
     int neg;
     if (isnan(kappa)) {
-        return kappa;
+        return NAN; /* NumPy's NaN, not kappa's payload */
     }
     if (kappa < 1e-8) {
         return CRG_PI * (2 * CRG_FN(next_double)(s) - 1);

@@ -638,6 +638,7 @@ static void CRG_FN(raw_bytes)(void *st, void *out, size_t n, crg_args *a) {
 #include "logfactorial_table.h"
 #include "dists_shuffle.h"
 #include "dists_discrete.h"
+#include "dists_noncentral.h"
 
 const crg_table CRG_CAT(CRG_CAT(crg_, CRG_NAME), _table) = {{
     CRG_FN(random),
