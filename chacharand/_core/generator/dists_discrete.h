@@ -88,13 +88,18 @@ static int64_t CRG_FN(poisson_mult)(CRG_STATE *s, double enlam) {
     }
 }
 
-/* What PTRS computes once per lam (log(invalpha) too: NumPy takes it per
- * draw, the same value), and the values of loggam(k + 1) it has needed,
- * which do not depend on lam: a direct-mapped cache keyed by k. */
+/* What PTRS computes once per lam, and the values of loggam(k + 1) it has
+ * needed, which do not depend on lam: a direct-mapped cache keyed by k.
+ * Most draws end at the squeeze, which needs a, b and vr only: log(lam),
+ * invalpha and log(invalpha) (NumPy takes the last per draw, the same
+ * value) are taken when a draw first reaches the final test, so a lam
+ * that changes from value to value (negative_binomial) mostly costs no
+ * logarithm. */
 #define CRG_LOGGAM_CACHE 256
 typedef struct {
-    double lam, slam, loglam, a, b, invalpha, vr, log_invalpha;
-    int log_invalpha_ready;
+    double lam, slam, a, b, vr;
+    double loglam, invalpha, log_invalpha; /* when slow_ready */
+    int slow_ready;
     int64_t cached_k[CRG_LOGGAM_CACHE];
     double cached_loggam[CRG_LOGGAM_CACHE];
 } CRG_FN(ptrs_t);
@@ -121,12 +126,18 @@ static inline double CRG_FN(loggam_k1)(CRG_FN(ptrs_t) *t, int64_t k) {
 static void CRG_FN(ptrs_setup)(CRG_FN(ptrs_t) *t, double lam) {
     t->lam = lam;
     t->slam = sqrt(lam);
-    t->loglam = log(lam);
     t->b = 0.931 + 2.53 * t->slam;
     t->a = -0.059 + 0.02483 * t->b;
-    t->invalpha = 1.1239 + 1.1328 / (t->b - 3.4);
     t->vr = 0.9277 - 3.6224 / (t->b - 2);
-    t->log_invalpha_ready = 0; /* taken when first needed */
+    t->slow_ready = 0;
+}
+
+/* The constants of PTRS's final test, when a draw first needs them. */
+static void CRG_FN(ptrs_setup_slow)(CRG_FN(ptrs_t) *t) {
+    t->loglam = log(t->lam);
+    t->invalpha = 1.1239 + 1.1328 / (t->b - 3.4);
+    t->log_invalpha = log(t->invalpha);
+    t->slow_ready = 1;
 }
 
 /* random_poisson_ptrs */
@@ -143,9 +154,8 @@ static int64_t CRG_FN(poisson_ptrs)(CRG_STATE *s, CRG_FN(ptrs_t) *t) {
         if (k < 0 || (us < 0.013 && v > us)) {
             continue;
         }
-        if (!t->log_invalpha_ready) {
-            t->log_invalpha = log(t->invalpha);
-            t->log_invalpha_ready = 1;
+        if (!t->slow_ready) {
+            CRG_FN(ptrs_setup_slow)(t);
         }
         if ((log(v) + t->log_invalpha - log(t->a / (us * us) + t->b)) <=
             (-lam + (double)k * t->loglam - CRG_FN(loggam_k1)(t, k))) {
@@ -584,14 +594,17 @@ static void CRG_FN(neg_binomial)(void *st, void *out_, size_t n_out,
     CRG_FN(ptrs_t) t;
     size_t i;
     crg_gamma_prep g = crg_gamma_prepare(a->a);
+    double odds = (1 - a->b) / a->b; /* the gamma's scale */
     CRG_FN(ptrs_init)(&t);
     for (i = 0; i < n_out; i++) {
-        const double p = a->pb ? a->pb[i] : a->b;
         double lam;
         if (a->pa) {
             g = crg_gamma_prepare(a->pa[i]);
         }
-        lam = ((1 - p) / p) * CRG_FN(std_gamma_draw_g)(s, &g);
+        if (a->pb) {
+            odds = (1 - a->pb[i]) / a->pb[i];
+        }
+        lam = odds * CRG_FN(std_gamma_draw_g)(s, &g);
         out[i] = CRG_FN(poisson_one)(s, lam, &t);
     }
     if (a->pa) {
