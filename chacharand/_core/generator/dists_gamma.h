@@ -17,6 +17,9 @@ static inline crg_gamma_prep crg_gamma_prepare(double shape) {
     g.shape = shape;
     g.b = shape - 1. / 3.;
     g.c = 1. / sqrt(9 * g.b);
+    /* the exponent of both of Johnk's powers, the same value NumPy forms
+     * for each (and no division on the way to pow) */
+    g.inv_shape = shape < 1.0 ? 1. / shape : 0.0;
     return g;
 }
 
@@ -34,13 +37,13 @@ static inline double CRG_FN(std_gamma_draw_g)(CRG_STATE *s,
             const double u = CRG_FN(next_double)(s);
             const double v = CRG_FN(expo)(s);
             if (u <= 1.0 - shape) {
-                const double x = pow(u, 1. / shape);
+                const double x = pow(u, g->inv_shape);
                 if (x <= v) {
                     return x;
                 }
             } else {
                 const double y = -log((1 - u) / shape);
-                const double x = pow(1.0 - shape + shape * y, 1. / shape);
+                const double x = pow(1.0 - shape + shape * y, g->inv_shape);
                 if (x <= (v + y)) {
                     return x;
                 }
@@ -73,6 +76,7 @@ static inline crg_gamma_prep crg_gamma_prepare_f(float shape) {
     g.shape = shape;
     g.b = b;
     g.c = 1.0f / sqrtf(9.0f * b);
+    g.inv_shape = shape < 1.0f ? 1.0f / shape : 0.0f; /* held exactly */
     return g;
 }
 
@@ -80,6 +84,7 @@ static inline float CRG_FN(std_gamma_draw_f)(CRG_STATE *s,
                                              const crg_prep *p) {
     const crg_gamma_prep *g = &p->g1;
     const float shape = (float)g->shape, b = (float)g->b, c = (float)g->c;
+    const float inv_shape = (float)g->inv_shape;
     if (shape == 1.0f) {
         return CRG_FN(expo_f)(s);
     }
@@ -91,13 +96,13 @@ static inline float CRG_FN(std_gamma_draw_f)(CRG_STATE *s,
             const float u = CRG_FN(next_float)(s);
             const float v = CRG_FN(expo_f)(s);
             if (u <= 1.0f - shape) {
-                const float x = powf(u, 1.0f / shape);
+                const float x = powf(u, inv_shape);
                 if (x <= v) {
                     return x;
                 }
             } else {
                 const float y = -logf((1.0f - u) / shape);
-                const float x = powf(1.0f - shape + shape * y, 1.0f / shape);
+                const float x = powf(1.0f - shape + shape * y, inv_shape);
                 if (x <= (v + y)) {
                     return x;
                 }
@@ -184,6 +189,11 @@ static inline double CRG_FN(f_draw)(CRG_STATE *s, const crg_prep *p) {
 static inline void CRG_FN(beta_prep)(crg_prep *p) {
     p->g1 = crg_gamma_prepare(p->p[0]);
     p->g2 = crg_gamma_prepare(p->p[1]);
+    if (p->p[0] <= 1.0 && p->p[1] <= 1.0) {
+        /* Johnk's exponents */
+        p->k[0] = 1.0 / p->p[0];
+        p->k[1] = 1.0 / p->p[1];
+    }
 }
 
 static inline double CRG_FN(beta_draw)(CRG_STATE *s, const crg_prep *p) {
@@ -197,8 +207,8 @@ static inline double CRG_FN(beta_draw)(CRG_STATE *s, const crg_prep *p) {
         for (;;) {
             const double u = CRG_FN(next_double)(s);
             const double v = CRG_FN(next_double)(s);
-            const double x = pow(u, 1.0 / a);
-            const double y = pow(v, 1.0 / b);
+            const double x = pow(u, p->k[0]);
+            const double y = pow(v, p->k[1]);
             const double xpy = x + y;
             /* both u and v 0 (about 1 in 10**106) is drawn again */
             if ((xpy <= 1.0) && (u + v > 0.0)) {
