@@ -257,50 +257,84 @@ CRG_CONT_FILL(beta, CRG_FN(beta_prep), CRG_FN(beta_draw), double)
  * call (on the stack), those of further alphas once per value. */
 #define CRG_DIRICHLET_PREPARED 64
 
+/* A row of stick-breaking betas (ib != 0). */
+static inline void CRG_FN(dirichlet_betas)(CRG_STATE *s, double *row,
+                                           const double *alpha,
+                                           const double *csum, size_t k) {
+    crg_prep g;
+    double acc = 1.;
+    size_t j;
+    for (j = 0; j + 1 < k; j++) {
+        double v;
+        g.p[0] = alpha[j];
+        g.p[1] = csum[j + 1];
+        CRG_FN(beta_prep)(&g);
+        v = CRG_FN(beta_draw)(s, &g);
+        row[j] = acc * v;
+        acc *= (1. - v);
+        if (csum[j + 1] == 0) {
+            break;
+        }
+    }
+    row[k - 1] = acc;
+}
+
+/* A row of k gammas, their sum returned. */
+static inline double CRG_FN(dirichlet_gammas)(CRG_STATE *s, double *row,
+                                              const double *alpha,
+                                              const crg_gamma_prep *prepared,
+                                              size_t k) {
+    double acc = 0.;
+    size_t j;
+    for (j = 0; j < k; j++) {
+        if (j < CRG_DIRICHLET_PREPARED) {
+            row[j] = CRG_FN(std_gamma_draw_g)(s, &prepared[j]);
+        } else {
+            const crg_gamma_prep gp = crg_gamma_prepare(alpha[j]);
+            row[j] = CRG_FN(std_gamma_draw_g)(s, &gp);
+        }
+        acc = acc + row[j];
+    }
+    return acc;
+}
+
+static inline void CRG_FN(dirichlet_scale)(double *row, double invacc,
+                                           size_t k) {
+    size_t j;
+    for (j = 0; j < k; j++) {
+        row[j] = row[j] * invacc;
+    }
+}
+
 static void CRG_FN(dirichlet)(void *st, void *out_, size_t n, crg_args *a) {
     CRG_STATE *s = (CRG_STATE *)st;
     double *row = (double *)out_;
-    const double *alpha = a->pa, *csum = a->pb;
+    const double *alpha = a->pa;
     const size_t k = (size_t)a->ia;
     crg_gamma_prep prepared[CRG_DIRICHLET_PREPARED];
-    crg_prep g;
+    double *last = NULL, last_inv = 0.;
     size_t r, j;
-    if (!a->ib) {
-        for (j = 0; j < k && j < CRG_DIRICHLET_PREPARED; j++) {
-            prepared[j] = crg_gamma_prepare(alpha[j]);
+    if (a->ib) {
+        for (r = 0; r < n; r++, row += k) {
+            CRG_FN(dirichlet_betas)(s, row, alpha, a->pb, k);
         }
+        return;
     }
+    for (j = 0; j < k && j < CRG_DIRICHLET_PREPARED; j++) {
+        prepared[j] = crg_gamma_prepare(alpha[j]);
+    }
+    /* Each row is scaled by 1 / (its sum) once the next row is drawn, so
+     * that the division's latency is spent drawing. */
     for (r = 0; r < n; r++, row += k) {
-        if (a->ib) {
-            double acc = 1.;
-            for (j = 0; j + 1 < k; j++) {
-                double v;
-                g.p[0] = alpha[j];
-                g.p[1] = csum[j + 1];
-                CRG_FN(beta_prep)(&g);
-                v = CRG_FN(beta_draw)(s, &g);
-                row[j] = acc * v;
-                acc *= (1. - v);
-                if (csum[j + 1] == 0) {
-                    break;
-                }
-            }
-            row[k - 1] = acc;
-        } else {
-            double acc = 0., invacc;
-            for (j = 0; j < k; j++) {
-                if (j < CRG_DIRICHLET_PREPARED) {
-                    row[j] = CRG_FN(std_gamma_draw_g)(s, &prepared[j]);
-                } else {
-                    const crg_gamma_prep gp = crg_gamma_prepare(alpha[j]);
-                    row[j] = CRG_FN(std_gamma_draw_g)(s, &gp);
-                }
-                acc = acc + row[j];
-            }
-            invacc = 1. / acc;
-            for (j = 0; j < k; j++) {
-                row[j] = row[j] * invacc;
-            }
+        const double inv =
+            1. / CRG_FN(dirichlet_gammas)(s, row, alpha, prepared, k);
+        if (last != NULL) {
+            CRG_FN(dirichlet_scale)(last, last_inv, k);
         }
+        last = row;
+        last_inv = inv;
+    }
+    if (last != NULL) {
+        CRG_FN(dirichlet_scale)(last, last_inv, k);
     }
 }
