@@ -279,20 +279,21 @@ static inline void CRG_FN(dirichlet_betas)(CRG_STATE *s, double *row,
     row[k - 1] = acc;
 }
 
-/* A row of k gammas, their sum returned. */
+/* A row of k gammas, the first `prepared_k` from their prepared
+ * constants; their sum returned. */
 static inline double CRG_FN(dirichlet_gammas)(CRG_STATE *s, double *row,
                                               const double *alpha,
                                               const crg_gamma_prep *prepared,
-                                              size_t k) {
+                                              size_t prepared_k, size_t k) {
     double acc = 0.;
     size_t j;
-    for (j = 0; j < k; j++) {
-        if (j < CRG_DIRICHLET_PREPARED) {
-            row[j] = CRG_FN(std_gamma_draw_g)(s, &prepared[j]);
-        } else {
-            const crg_gamma_prep gp = crg_gamma_prepare(alpha[j]);
-            row[j] = CRG_FN(std_gamma_draw_g)(s, &gp);
-        }
+    for (j = 0; j < prepared_k; j++) {
+        row[j] = CRG_FN(std_gamma_draw_g)(s, &prepared[j]);
+        acc = acc + row[j];
+    }
+    for (; j < k; j++) {
+        const crg_gamma_prep gp = crg_gamma_prepare(alpha[j]);
+        row[j] = CRG_FN(std_gamma_draw_g)(s, &gp);
         acc = acc + row[j];
     }
     return acc;
@@ -313,21 +314,23 @@ static void CRG_FN(dirichlet)(void *st, void *out_, size_t n, crg_args *a) {
     const size_t k = (size_t)a->ia;
     crg_gamma_prep prepared[CRG_DIRICHLET_PREPARED];
     double *last = NULL, last_inv = 0.;
-    size_t r, j;
+    size_t r, j, prepared_k;
     if (a->ib) {
         for (r = 0; r < n; r++, row += k) {
             CRG_FN(dirichlet_betas)(s, row, alpha, a->pb, k);
         }
         return;
     }
-    for (j = 0; j < k && j < CRG_DIRICHLET_PREPARED; j++) {
+    prepared_k = k < CRG_DIRICHLET_PREPARED ? k : CRG_DIRICHLET_PREPARED;
+    for (j = 0; j < prepared_k; j++) {
         prepared[j] = crg_gamma_prepare(alpha[j]);
     }
     /* Each row is scaled by 1 / (its sum) once the next row is drawn, so
      * that the division's latency is spent drawing. */
     for (r = 0; r < n; r++, row += k) {
         const double inv =
-            1. / CRG_FN(dirichlet_gammas)(s, row, alpha, prepared, k);
+            1. / CRG_FN(dirichlet_gammas)(s, row, alpha, prepared,
+                                          prepared_k, k);
         if (last != NULL) {
             CRG_FN(dirichlet_scale)(last, last_inv, k);
         }
