@@ -568,6 +568,14 @@ static void CRG_FN(binomial)(void *st, void *out_, size_t n_out,
                 }
                 return;
             }
+        } else {
+            /* BTPE straight away: random_binomial's tests are settled */
+            const int64_t v = a->ic;
+            for (i = 0; i < n_out; i++) {
+                const int64_t x = CRG_FN(binomial_btpe)(s, n, p, &t, v);
+                out[i] = flip ? n - x : x;
+            }
+            return;
         }
     }
     for (i = 0; i < n_out; i++) {
