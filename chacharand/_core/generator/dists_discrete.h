@@ -180,16 +180,41 @@ static inline int64_t CRG_FN(poisson_one)(CRG_STATE *s, double lam,
     return CRG_FN(poisson_mult)(s, exp(-lam));
 }
 
+/* random_poisson_mult for n values of one lam, its uniforms converted
+ * from words made in bulk (the words next_double would take, in order).
+ * Every value takes at least one word, so a batch of as many words as
+ * values are left (the one in progress included) never holds a word the
+ * values would not take. */
+static void CRG_FN(poisson_mult_fill)(CRG_STATE *s, int64_t *out, size_t n,
+                                      double enlam) {
+    uint64_t words[CRG_SCRATCH];
+    size_t done = 0, k = 0, w = 0;
+    int64_t x = 0;
+    double prod = 1.0;
+    while (done < n) {
+        if (w == k) {
+            k = n - done < CRG_SCRATCH ? n - done : CRG_SCRATCH;
+            CRG_FILL64(s, words, k);
+            w = 0;
+        }
+        prod *= (double)(words[w++] >> 11) * (1.0 / 9007199254740992.0);
+        if (prod > enlam) {
+            x += 1;
+        } else {
+            out[done++] = x;
+            x = 0;
+            prod = 1.0;
+        }
+    }
+}
+
 static void CRG_FN(poisson)(void *st, void *out_, size_t n, crg_args *a) {
     CRG_STATE *s = (CRG_STATE *)st;
     int64_t *out = (int64_t *)out_;
     CRG_FN(ptrs_t) t;
     size_t i;
     if (a->pa == NULL && a->a < 10 && a->a != 0) {
-        const double enlam = exp(-a->a);
-        for (i = 0; i < n; i++) {
-            out[i] = CRG_FN(poisson_mult)(s, enlam);
-        }
+        CRG_FN(poisson_mult_fill)(s, out, n, exp(-a->a));
         return;
     }
     CRG_FN(ptrs_init)(&t);
