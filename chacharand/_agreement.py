@@ -115,7 +115,11 @@ PROBES: tuple[tuple[str, tuple, dict], ...] = (
     ("noncentral_chisquare", (np.array([3.0, 0.5]),
                               np.array([[2.0, 0.0], [np.nan, 0.0]]),
                               (751, 2, 2)), {}),
+    # df <= 1: a Poisson variate, by products and by PTRS
+    ("noncentral_chisquare", (np.array([1.0, 0.5]), np.array([3.0, 60.0]),
+                              (1501, 2)), {}),
     ("noncentral_f", (3.0, 4.0, 2.0, 3001), {}),
+    ("noncentral_f", (0.5, 4.0, 2.0, 3001), {}),
     ("dirichlet", ([0.5, 1.0, 3.0, 0.0], 501), {}),
     ("dirichlet", ([0.05, 0.0, 0.01, 0.0], 501), {}),   # stick-breaking
 )

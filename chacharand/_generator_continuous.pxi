@@ -28,7 +28,6 @@ cdef enum:
 cdef enum:
     JOINT_NONE = 0
     JOINT_TRIANGULAR = 1      # left <= mode <= right, left != right
-    JOINT_NONCENTRAL = 2      # no Poisson draw (see _no_poisson)
 
 
 cdef bint _scalar_ok(double v, int cons):
@@ -76,16 +75,6 @@ cdef object _as_real(object x, bint f32):
     if (<cnp.ndarray>x).ndim == 0:
         return float(np.float32(float(x))) if f32 else float(x)
     return x.astype(np.float32 if f32 else np.float64, copy=False)
-
-
-cdef bint _no_poisson(object df, object nonc):
-    """NumPy's noncentral chi-square draws a Poisson variate unless nonc
-    is NaN or 0 or df > 1: those calls take NumPy's path."""
-    if type(df) is float and type(nonc) is float:
-        return isnan(nonc) or nonc == 0 or df > 1
-    return bool(np.all(np.logical_or(
-        np.logical_or(np.isnan(nonc), np.equal(nonc, 0)),
-        np.greater(df, 1))))
 
 
 cdef bint _triangular_ok(object left, object mode, object right):
@@ -136,9 +125,6 @@ cdef object _cont(object generator, int fast_index, int method, object size,
                 return DEFER
             broadcast = True
     if joint == JOINT_TRIANGULAR and not _triangular_ok(values[0], values[1], values[2]):
-        return DEFER
-    if joint == JOINT_NONCENTRAL and not _no_poisson(values[0],
-                                                   values[len(values) - 1]):
         return DEFER
     if not broadcast:
         return src.floats(method, kind, size, out, &args)
@@ -316,8 +302,7 @@ class _ContinuousMethods:
 
     def noncentral_chisquare(self, df, nonc, size=None):
         r = _cont(self, FAST_NONCENTRAL_CHISQUARE, CRG_NC_CHISQUARE, size,
-                  None, (df, nonc), (CONS_POSITIVE, CONS_NON_NEGATIVE),
-                  JOINT_NONCENTRAL)
+                  None, (df, nonc), (CONS_POSITIVE, CONS_NON_NEGATIVE))
         if r is not DEFER:
             return r
         return _NumPyGenerator.noncentral_chisquare(self, df, nonc, size)
@@ -325,8 +310,7 @@ class _ContinuousMethods:
     def noncentral_f(self, dfnum, dfden, nonc, size=None):
         r = _cont(self, FAST_NONCENTRAL_F, CRG_NC_F, size, None,
                   (dfnum, dfden, nonc),
-                  (CONS_POSITIVE, CONS_POSITIVE, CONS_NON_NEGATIVE),
-                  JOINT_NONCENTRAL)
+                  (CONS_POSITIVE, CONS_POSITIVE, CONS_NON_NEGATIVE))
         if r is not DEFER:
             return r
         return _NumPyGenerator.noncentral_f(self, dfnum, dfden, nonc, size)

@@ -30,6 +30,10 @@ def fast(method):
 # test matrix.
 pytestmark = pytest.mark.numpy_protocol
 
+#: A quiet NaN with a payload: NumPy returns its own NaN for a NaN
+#: parameter, not the parameter.
+PAYLOAD_NAN = np.uint64(0x7FF8000000000001).view(np.float64)
+
 #: (method, scalar parameters): each method with parameters that reach
 #: each of its branches (NumPy's distributions.c).
 SCALAR_CASES = [
@@ -57,6 +61,7 @@ SCALAR_CASES = [
     ("vonmises", (1.0, 1e-6)),     # Taylor expansion of s
     ("vonmises", (3.1, 1e7)),      # wrapped normal
     ("vonmises", (0.0, np.nan)),   # NaN, no draw
+    ("vonmises", (0.0, PAYLOAD_NAN)),
     ("standard_gamma", (2.5,)),
     ("standard_gamma", (0.5,)),    # shape < 1
     ("standard_gamma", (1.0,)),    # exponential
@@ -82,8 +87,14 @@ SCALAR_CASES = [
     ("noncentral_chisquare", (3.0, 2.0)),
     ("noncentral_chisquare", (0.5, 0.0)),
     ("noncentral_chisquare", (3.0, np.nan)),
+    ("noncentral_chisquare", (0.5, PAYLOAD_NAN)),
+    ("noncentral_chisquare", (1.0, 2.0)),     # Poisson mixture: products
+    ("noncentral_chisquare", (0.5, 50.0)),    # Poisson by PTRS
+    ("noncentral_chisquare", (1e-300, 0.3)),
     ("noncentral_f", (3.0, 4.0, 2.0)),
     ("noncentral_f", (0.5, 4.0, 0.0)),
+    ("noncentral_f", (0.5, 3.0, 1.0)),        # Poisson mixture
+    ("noncentral_f", (1.0, 2.0, 1e6)),
 ]
 
 SIZES = [None, 0, 3, 257, (3, 5), (4, 0)]
@@ -175,6 +186,8 @@ BROADCASTS = [
                               np.array([[2.0, 0.0], [np.nan, 0.0]])), None),
     ("noncentral_f", (np.array([3.0, 2.0]), 4.0, np.array([0.0, 1.5])),
      (3, 2)),
+    ("noncentral_f", (np.array([0.5, 1.0, 3.0]), np.array([[2.0], [7.0]]),
+                      np.array([[[0.0]], [[0.7]], [[40.0]]])), None),
 ]
 
 
@@ -284,14 +297,32 @@ def test_bad_arguments_take_numpys_path(method, params, kwargs):
                 **kwargs)
 
 
-def test_noncentral_poisson_cases_take_numpys_path():
-    # df <= 1 with nonc > 0 draws a Poisson variate: NumPy's path, for
-    # the whole call.
-    for params in [(0.5, 2.0), (1.0, 2.0), (np.array([3.0, 0.5]), 2.0)]:
-        check_twins(positioned(ChaCha8, 1, 1), "noncentral_chisquare",
-                    *params, size=(5, 2), fast=False)
-    check_twins(positioned(ChaCha8, 1, 1), "noncentral_f", 0.5, 3.0, 1.0,
-                size=5, fast=False)
+#: Noncentralities for df <= 1, where NumPy draws a Poisson variate of
+#: mean nonc / 2 (none for 0 and NaN): by products below a mean of 10, by
+#: PTRS from 10 (its first and its slow test), and means so large that
+#: the variate, or twice it in int64, overflows.
+POISSON_NONCS = [0.0, 1e-300, 0.5, 19.99, 20.0, 75.0, 1e6, 1e17, 1.9e19,
+                 1e300, np.inf, np.nan]
+
+
+@pytest.mark.parametrize("df", [1.0, 0.5, 1e-300, np.nan], ids=str)
+def test_noncentral_poisson_mixture(some_family, df):
+    for nonc in POISSON_NONCS:
+        for size in [None, 5, 2001]:
+            check_twins(positioned(some_family, 3, 1), "noncentral_chisquare",
+                        df, nonc, size=size, fast=fast("noncentral_chisquare"))
+            check_twins(positioned(some_family, 3, 1), "noncentral_f",
+                        df, 2.5, nonc, size=size, fast=fast("noncentral_f"))
+    # broadcast: each value its own df and nonc (a mean changing from value
+    # to value, or repeating), mixed with the cases without a Poisson draw
+    dfs = np.array([df, 3.0, df, 1.0])
+    noncs = np.array(POISSON_NONCS)[:, None]
+    for size in [None, (7, 12, 4)]:
+        check_twins(positioned(some_family, 3, 1), "noncentral_chisquare",
+                    dfs, noncs, size=size, fast=fast("noncentral_chisquare"))
+        check_twins(positioned(some_family, 3, 1), "noncentral_f",
+                    dfs, np.array([1.5, 9.0, 1.5, 0.2]),
+                    noncs, size=size, fast=fast("noncentral_f"))
 
 
 DIRICHLET_ALPHAS = [

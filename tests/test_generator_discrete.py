@@ -107,6 +107,17 @@ def test_scalar_parameters(family, method, params):
                     size=size, fast=True)
 
 
+@pytest.mark.parametrize("lam", [0.3, 3.5, 9.999999])
+def test_long_poisson_products(family, lam):
+    # The products of uniforms for one lam take their words in batches
+    # (as many as values are left): long calls, whose batches shrink to a
+    # single word at the end and cross the fill loop's chunks, stop at
+    # NumPy's position.
+    for position, size in [(1, 100003), (0, 513), (1, 2)]:
+        check_twins(positioned(family, 7, position), "poisson", lam,
+                    size=size, fast=True)
+
+
 @pytest.mark.parametrize("size", SIZES, ids=str)
 def test_size_spellings_and_result_types(size):
     # A Python int for size=None, an int64 array otherwise.

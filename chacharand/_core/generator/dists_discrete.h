@@ -88,13 +88,18 @@ static int64_t CRG_FN(poisson_mult)(CRG_STATE *s, double enlam) {
     }
 }
 
-/* What PTRS computes once per lam (log(invalpha) too: NumPy takes it per
- * draw, the same value), and the values of loggam(k + 1) it has needed,
- * which do not depend on lam: a direct-mapped cache keyed by k. */
+/* What PTRS computes once per lam, and the values of loggam(k + 1) it has
+ * needed, which do not depend on lam: a direct-mapped cache keyed by k.
+ * Most draws end at the squeeze, which needs a, b and vr only: log(lam),
+ * invalpha and log(invalpha) (NumPy takes the last per draw, the same
+ * value) are taken when a draw first reaches the final test, so a lam
+ * that changes from value to value (negative_binomial) mostly costs no
+ * logarithm. */
 #define CRG_LOGGAM_CACHE 256
 typedef struct {
-    double lam, slam, loglam, a, b, invalpha, vr, log_invalpha;
-    int log_invalpha_ready;
+    double lam, slam, a, b, vr;
+    double loglam, invalpha, log_invalpha; /* when slow_ready */
+    int slow_ready;
     int64_t cached_k[CRG_LOGGAM_CACHE];
     double cached_loggam[CRG_LOGGAM_CACHE];
 } CRG_FN(ptrs_t);
@@ -121,12 +126,18 @@ static inline double CRG_FN(loggam_k1)(CRG_FN(ptrs_t) *t, int64_t k) {
 static void CRG_FN(ptrs_setup)(CRG_FN(ptrs_t) *t, double lam) {
     t->lam = lam;
     t->slam = sqrt(lam);
-    t->loglam = log(lam);
     t->b = 0.931 + 2.53 * t->slam;
     t->a = -0.059 + 0.02483 * t->b;
-    t->invalpha = 1.1239 + 1.1328 / (t->b - 3.4);
     t->vr = 0.9277 - 3.6224 / (t->b - 2);
-    t->log_invalpha_ready = 0; /* taken when first needed */
+    t->slow_ready = 0;
+}
+
+/* The constants of PTRS's final test, when a draw first needs them. */
+static void CRG_FN(ptrs_setup_slow)(CRG_FN(ptrs_t) *t) {
+    t->loglam = log(t->lam);
+    t->invalpha = 1.1239 + 1.1328 / (t->b - 3.4);
+    t->log_invalpha = log(t->invalpha);
+    t->slow_ready = 1;
 }
 
 /* random_poisson_ptrs */
@@ -143,9 +154,8 @@ static int64_t CRG_FN(poisson_ptrs)(CRG_STATE *s, CRG_FN(ptrs_t) *t) {
         if (k < 0 || (us < 0.013 && v > us)) {
             continue;
         }
-        if (!t->log_invalpha_ready) {
-            t->log_invalpha = log(t->invalpha);
-            t->log_invalpha_ready = 1;
+        if (!t->slow_ready) {
+            CRG_FN(ptrs_setup_slow)(t);
         }
         if ((log(v) + t->log_invalpha - log(t->a / (us * us) + t->b)) <=
             (-lam + (double)k * t->loglam - CRG_FN(loggam_k1)(t, k))) {
@@ -170,16 +180,41 @@ static inline int64_t CRG_FN(poisson_one)(CRG_STATE *s, double lam,
     return CRG_FN(poisson_mult)(s, exp(-lam));
 }
 
+/* random_poisson_mult for n values of one lam, its uniforms converted
+ * from words made in bulk (the words next_double would take, in order).
+ * Every value takes at least one word, so a batch of as many words as
+ * values are left (the one in progress included) never holds a word the
+ * values would not take. */
+static void CRG_FN(poisson_mult_fill)(CRG_STATE *s, int64_t *out, size_t n,
+                                      double enlam) {
+    uint64_t words[CRG_SCRATCH];
+    size_t done = 0, k = 0, w = 0;
+    int64_t x = 0;
+    double prod = 1.0;
+    while (done < n) {
+        if (w == k) {
+            k = n - done < CRG_SCRATCH ? n - done : CRG_SCRATCH;
+            CRG_FILL64(s, words, k);
+            w = 0;
+        }
+        prod *= (double)(words[w++] >> 11) * (1.0 / 9007199254740992.0);
+        if (prod > enlam) {
+            x += 1;
+        } else {
+            out[done++] = x;
+            x = 0;
+            prod = 1.0;
+        }
+    }
+}
+
 static void CRG_FN(poisson)(void *st, void *out_, size_t n, crg_args *a) {
     CRG_STATE *s = (CRG_STATE *)st;
     int64_t *out = (int64_t *)out_;
     CRG_FN(ptrs_t) t;
     size_t i;
     if (a->pa == NULL && a->a < 10 && a->a != 0) {
-        const double enlam = exp(-a->a);
-        for (i = 0; i < n; i++) {
-            out[i] = CRG_FN(poisson_mult)(s, enlam);
-        }
+        CRG_FN(poisson_mult_fill)(s, out, n, exp(-a->a));
         return;
     }
     CRG_FN(ptrs_init)(&t);
@@ -558,6 +593,14 @@ static void CRG_FN(binomial)(void *st, void *out_, size_t n_out,
                 }
                 return;
             }
+        } else {
+            /* BTPE straight away: random_binomial's tests are settled */
+            const int64_t v = a->ic;
+            for (i = 0; i < n_out; i++) {
+                const int64_t x = CRG_FN(binomial_btpe)(s, n, p, &t, v);
+                out[i] = flip ? n - x : x;
+            }
+            return;
         }
     }
     for (i = 0; i < n_out; i++) {
@@ -584,14 +627,17 @@ static void CRG_FN(neg_binomial)(void *st, void *out_, size_t n_out,
     CRG_FN(ptrs_t) t;
     size_t i;
     crg_gamma_prep g = crg_gamma_prepare(a->a);
+    double odds = (1 - a->b) / a->b; /* the gamma's scale */
     CRG_FN(ptrs_init)(&t);
     for (i = 0; i < n_out; i++) {
-        const double p = a->pb ? a->pb[i] : a->b;
         double lam;
         if (a->pa) {
             g = crg_gamma_prepare(a->pa[i]);
         }
-        lam = ((1 - p) / p) * CRG_FN(std_gamma_draw_g)(s, &g);
+        if (a->pb) {
+            odds = (1 - a->pb[i]) / a->pb[i];
+        }
+        lam = odds * CRG_FN(std_gamma_draw_g)(s, &g);
         out[i] = CRG_FN(poisson_one)(s, lam, &t);
     }
     if (a->pa) {

@@ -13,10 +13,10 @@
  * broadcast parameters (crg_args' pa, pb, pc) once per value.
  */
 
-/* Marsaglia and Tsang's constants for one gamma draw of `shape`
- * (dists_gamma.h). */
+/* The constants of one gamma draw of `shape` (dists_gamma.h): Marsaglia
+ * and Tsang's b and c, and 1 / shape for a shape below 1. */
 typedef struct crg_gamma_prep {
-    double shape, b, c;
+    double shape, b, c, inv_shape;
 } crg_gamma_prep;
 
 /* The parameters of one value (p), and what is derived from them: the

@@ -1,6 +1,7 @@
 /*
  * The gamma distribution and what NumPy builds on it (beta, chi-square,
- * F, Student's t, the noncentral chi-square and F): part of
+ * F, Student's t, Dirichlet; the noncentral chi-square and F, which also
+ * draw a Poisson variate, are in dists_noncentral.h): part of
  * dists_template.h, which includes it after dists_fill.h.
  *
  * random_standard_gamma: shape 1 is an exponential, shape 0 is 0 (no
@@ -16,6 +17,9 @@ static inline crg_gamma_prep crg_gamma_prepare(double shape) {
     g.shape = shape;
     g.b = shape - 1. / 3.;
     g.c = 1. / sqrt(9 * g.b);
+    /* the exponent of both of Johnk's powers, the same value NumPy forms
+     * for each (and no division on the way to pow) */
+    g.inv_shape = shape < 1.0 ? 1. / shape : 0.0;
     return g;
 }
 
@@ -33,13 +37,13 @@ static inline double CRG_FN(std_gamma_draw_g)(CRG_STATE *s,
             const double u = CRG_FN(next_double)(s);
             const double v = CRG_FN(expo)(s);
             if (u <= 1.0 - shape) {
-                const double x = pow(u, 1. / shape);
+                const double x = pow(u, g->inv_shape);
                 if (x <= v) {
                     return x;
                 }
             } else {
                 const double y = -log((1 - u) / shape);
-                const double x = pow(1.0 - shape + shape * y, 1. / shape);
+                const double x = pow(1.0 - shape + shape * y, g->inv_shape);
                 if (x <= (v + y)) {
                     return x;
                 }
@@ -72,6 +76,7 @@ static inline crg_gamma_prep crg_gamma_prepare_f(float shape) {
     g.shape = shape;
     g.b = b;
     g.c = 1.0f / sqrtf(9.0f * b);
+    g.inv_shape = shape < 1.0f ? 1.0f / shape : 0.0f; /* held exactly */
     return g;
 }
 
@@ -79,6 +84,7 @@ static inline float CRG_FN(std_gamma_draw_f)(CRG_STATE *s,
                                              const crg_prep *p) {
     const crg_gamma_prep *g = &p->g1;
     const float shape = (float)g->shape, b = (float)g->b, c = (float)g->c;
+    const float inv_shape = (float)g->inv_shape;
     if (shape == 1.0f) {
         return CRG_FN(expo_f)(s);
     }
@@ -90,13 +96,13 @@ static inline float CRG_FN(std_gamma_draw_f)(CRG_STATE *s,
             const float u = CRG_FN(next_float)(s);
             const float v = CRG_FN(expo_f)(s);
             if (u <= 1.0f - shape) {
-                const float x = powf(u, 1.0f / shape);
+                const float x = powf(u, inv_shape);
                 if (x <= v) {
                     return x;
                 }
             } else {
                 const float y = -logf((1.0f - u) / shape);
-                const float x = powf(1.0f - shape + shape * y, 1.0f / shape);
+                const float x = powf(1.0f - shape + shape * y, inv_shape);
                 if (x <= (v + y)) {
                     return x;
                 }
@@ -183,6 +189,11 @@ static inline double CRG_FN(f_draw)(CRG_STATE *s, const crg_prep *p) {
 static inline void CRG_FN(beta_prep)(crg_prep *p) {
     p->g1 = crg_gamma_prepare(p->p[0]);
     p->g2 = crg_gamma_prepare(p->p[1]);
+    if (p->p[0] <= 1.0 && p->p[1] <= 1.0) {
+        /* Johnk's exponents */
+        p->k[0] = 1.0 / p->p[0];
+        p->k[1] = 1.0 / p->p[1];
+    }
 }
 
 static inline double CRG_FN(beta_draw)(CRG_STATE *s, const crg_prep *p) {
@@ -196,8 +207,8 @@ static inline double CRG_FN(beta_draw)(CRG_STATE *s, const crg_prep *p) {
         for (;;) {
             const double u = CRG_FN(next_double)(s);
             const double v = CRG_FN(next_double)(s);
-            const double x = pow(u, 1.0 / a);
-            const double y = pow(v, 1.0 / b);
+            const double x = pow(u, p->k[0]);
+            const double y = pow(v, p->k[1]);
             const double xpy = x + y;
             /* both u and v 0 (about 1 in 10**106) is drawn again */
             if ((xpy <= 1.0) && (u + v > 0.0)) {
@@ -222,55 +233,6 @@ static inline double CRG_FN(beta_draw)(CRG_STATE *s, const crg_prep *p) {
     }
 }
 
-/*
- * random_noncentral_chisquare, for the cases drawn without a Poisson
- * variate: NaN nonc gives NaN (no draw), nonc == 0 is chi-square(df),
- * df > 1 is chi-square(df - 1) + (normal + sqrt(nonc))**2.  The other
- * case (df <= 1 or NaN, with nonc > 0) draws a Poisson variate and takes
- * NumPy's path: chacharand.Generator never calls this fill for it.
- */
-static inline void CRG_FN(nc_chisquare_prep_at)(crg_prep *p, double df,
-                                                double nonc) {
-    p->g1 = crg_gamma_prepare((nonc == 0 ? df : df - 1) / 2.0);
-    p->k[0] = sqrt(nonc);
-}
-
-static inline double CRG_FN(nc_chisquare_draw_at)(CRG_STATE *s,
-                                                  const crg_prep *p,
-                                                  double nonc) {
-    double chi2, n;
-    if (isnan(nonc)) {
-        return nonc;
-    }
-    chi2 = 2.0 * CRG_FN(std_gamma_draw_g)(s, &p->g1);
-    if (nonc == 0) {
-        return chi2;
-    }
-    n = CRG_FN(gauss)(s) + p->k[0];
-    return chi2 + n * n;
-}
-
-static inline void CRG_FN(nc_chisquare_prep)(crg_prep *p) {
-    CRG_FN(nc_chisquare_prep_at)(p, p->p[0], p->p[1]);
-}
-
-static inline double CRG_FN(nc_chisquare_draw)(CRG_STATE *s,
-                                               const crg_prep *p) {
-    return CRG_FN(nc_chisquare_draw_at)(s, p, p->p[1]);
-}
-
-/* random_noncentral_f: noncentral chi-square(dfnum, nonc) * dfden over
- * chi-square(dfden) * dfnum, the numerator drawn first. */
-static inline void CRG_FN(nc_f_prep)(crg_prep *p) {
-    CRG_FN(nc_chisquare_prep_at)(p, p->p[0], p->p[2]);
-    p->g2 = crg_gamma_prepare(p->p[1] / 2.0);
-}
-
-static inline double CRG_FN(nc_f_draw)(CRG_STATE *s, const crg_prep *p) {
-    const double t = CRG_FN(nc_chisquare_draw_at)(s, p, p->p[2]) * p->p[1];
-    return t / (2.0 * CRG_FN(std_gamma_draw_g)(s, &p->g2) * p->p[0]);
-}
-
 CRG_CONT_FILL(std_gamma, CRG_FN(gamma_prep), CRG_FN(std_gamma_draw), double)
 CRG_CONT_FILL(std_gamma_f, CRG_FN(std_gamma_prep_f), CRG_FN(std_gamma_draw_f),
               float)
@@ -281,9 +243,6 @@ CRG_CONT_FILL(standard_t, CRG_FN(standard_t_prep), CRG_FN(standard_t_draw),
               double)
 CRG_CONT_FILL(f, CRG_FN(f_prep), CRG_FN(f_draw), double)
 CRG_CONT_FILL(beta, CRG_FN(beta_prep), CRG_FN(beta_draw), double)
-CRG_CONT_FILL(nc_chisquare, CRG_FN(nc_chisquare_prep),
-              CRG_FN(nc_chisquare_draw), double)
-CRG_CONT_FILL(nc_f, CRG_FN(nc_f_prep), CRG_FN(nc_f_draw), double)
 
 /*
  * dirichlet: n rows of k = ia values each (one "value" of the fill is a
@@ -298,50 +257,87 @@ CRG_CONT_FILL(nc_f, CRG_FN(nc_f_prep), CRG_FN(nc_f_draw), double)
  * call (on the stack), those of further alphas once per value. */
 #define CRG_DIRICHLET_PREPARED 64
 
+/* A row of stick-breaking betas (ib != 0). */
+static inline void CRG_FN(dirichlet_betas)(CRG_STATE *s, double *row,
+                                           const double *alpha,
+                                           const double *csum, size_t k) {
+    crg_prep g;
+    double acc = 1.;
+    size_t j;
+    for (j = 0; j + 1 < k; j++) {
+        double v;
+        g.p[0] = alpha[j];
+        g.p[1] = csum[j + 1];
+        CRG_FN(beta_prep)(&g);
+        v = CRG_FN(beta_draw)(s, &g);
+        row[j] = acc * v;
+        acc *= (1. - v);
+        if (csum[j + 1] == 0) {
+            break;
+        }
+    }
+    row[k - 1] = acc;
+}
+
+/* A row of k gammas, the first `prepared_k` from their prepared
+ * constants; their sum returned. */
+static inline double CRG_FN(dirichlet_gammas)(CRG_STATE *s, double *row,
+                                              const double *alpha,
+                                              const crg_gamma_prep *prepared,
+                                              size_t prepared_k, size_t k) {
+    double acc = 0.;
+    size_t j;
+    for (j = 0; j < prepared_k; j++) {
+        row[j] = CRG_FN(std_gamma_draw_g)(s, &prepared[j]);
+        acc = acc + row[j];
+    }
+    for (; j < k; j++) {
+        const crg_gamma_prep gp = crg_gamma_prepare(alpha[j]);
+        row[j] = CRG_FN(std_gamma_draw_g)(s, &gp);
+        acc = acc + row[j];
+    }
+    return acc;
+}
+
+static inline void CRG_FN(dirichlet_scale)(double *row, double invacc,
+                                           size_t k) {
+    size_t j;
+    for (j = 0; j < k; j++) {
+        row[j] = row[j] * invacc;
+    }
+}
+
 static void CRG_FN(dirichlet)(void *st, void *out_, size_t n, crg_args *a) {
     CRG_STATE *s = (CRG_STATE *)st;
     double *row = (double *)out_;
-    const double *alpha = a->pa, *csum = a->pb;
+    const double *alpha = a->pa;
     const size_t k = (size_t)a->ia;
     crg_gamma_prep prepared[CRG_DIRICHLET_PREPARED];
-    crg_prep g;
-    size_t r, j;
-    if (!a->ib) {
-        for (j = 0; j < k && j < CRG_DIRICHLET_PREPARED; j++) {
-            prepared[j] = crg_gamma_prepare(alpha[j]);
+    double *last = NULL, last_inv = 0.;
+    size_t r, j, prepared_k;
+    if (a->ib) {
+        for (r = 0; r < n; r++, row += k) {
+            CRG_FN(dirichlet_betas)(s, row, alpha, a->pb, k);
         }
+        return;
     }
+    prepared_k = k < CRG_DIRICHLET_PREPARED ? k : CRG_DIRICHLET_PREPARED;
+    for (j = 0; j < prepared_k; j++) {
+        prepared[j] = crg_gamma_prepare(alpha[j]);
+    }
+    /* Each row is scaled by 1 / (its sum) once the next row is drawn, so
+     * that the division's latency is spent drawing. */
     for (r = 0; r < n; r++, row += k) {
-        if (a->ib) {
-            double acc = 1.;
-            for (j = 0; j + 1 < k; j++) {
-                double v;
-                g.p[0] = alpha[j];
-                g.p[1] = csum[j + 1];
-                CRG_FN(beta_prep)(&g);
-                v = CRG_FN(beta_draw)(s, &g);
-                row[j] = acc * v;
-                acc *= (1. - v);
-                if (csum[j + 1] == 0) {
-                    break;
-                }
-            }
-            row[k - 1] = acc;
-        } else {
-            double acc = 0., invacc;
-            for (j = 0; j < k; j++) {
-                if (j < CRG_DIRICHLET_PREPARED) {
-                    row[j] = CRG_FN(std_gamma_draw_g)(s, &prepared[j]);
-                } else {
-                    const crg_gamma_prep gp = crg_gamma_prepare(alpha[j]);
-                    row[j] = CRG_FN(std_gamma_draw_g)(s, &gp);
-                }
-                acc = acc + row[j];
-            }
-            invacc = 1. / acc;
-            for (j = 0; j < k; j++) {
-                row[j] = row[j] * invacc;
-            }
+        const double inv =
+            1. / CRG_FN(dirichlet_gammas)(s, row, alpha, prepared,
+                                          prepared_k, k);
+        if (last != NULL) {
+            CRG_FN(dirichlet_scale)(last, last_inv, k);
         }
+        last = row;
+        last_inv = inv;
+    }
+    if (last != NULL) {
+        CRG_FN(dirichlet_scale)(last, last_inv, k);
     }
 }

@@ -133,42 +133,66 @@ static inline void CRG_FN(swap_items)(char *pi, char *pj, int64_t itemsize) {
  * come in bulk (as many as swaps are left, so never one NumPy would not
  * draw), and each word either gives index i its partner (j = w & mask
  * <= i) or is rejected, when the "swap" is of item i with itself and i
- * stays.  The mask follows i: the least all-ones mask covering it.
+ * stays.  The mask follows i: the least all-ones mask covering it.  It
+ * changes only where i falls to a power of two, so the words are taken
+ * in runs of one mask: the chain from one word to the next is then the
+ * comparison j <= i and i's decrement alone.  Partners are prefetched a
+ * few words ahead only in lanes too long for the L1 cache.
  * Returns the next index to swap.
  */
+#define CRG_SWAP_STEP(item_t, prefetch)                                       \
+    do {                                                                      \
+        const uint32_t j = words[w] & mask;                                   \
+        const uint64_t ok = j <= (uint32_t)i;                                 \
+        /* t = ok ? j : i, as arithmetic: a branch here would be            \
+         * mispredicted on every rejection. */                               \
+        const int64_t t = (int64_t)((uint64_t)i ^                             \
+                                    (((uint64_t)i ^ j) & (0 - ok)));          \
+        item_t vi, vt;                                                        \
+        if (prefetch) {                                                       \
+            /* the partner a few draws on, most likely at this mask */     \
+            const uint32_t ahead = words[w + CRG_PREFETCH_AHEAD] & mask;      \
+            __builtin_prefetch(lane + (int64_t)(ahead < (uint32_t)i           \
+                                                    ? ahead                   \
+                                                    : (uint32_t)i) *          \
+                                          stride);                            \
+        }                                                                     \
+        memcpy(&vi, lane + i * stride, sizeof vi);                            \
+        memcpy(&vt, lane + t * stride, sizeof vt);                            \
+        memcpy(lane + t * stride, &vi, sizeof vi);                            \
+        memcpy(lane + i * stride, &vt, sizeof vt);                            \
+        i -= (int64_t)ok;                                                     \
+    } while (0)
+
 #define CRG_SWAP_BATCH(item_t)                                                \
     do {                                                                      \
         uint32_t words[CRG_SCRATCH + CRG_PREFETCH_AHEAD];                     \
+        const uint64_t bytes_per_index =                                      \
+            (uint64_t)(stride < 0 ? -stride : stride);                        \
         /* Batches while they are long enough to pay for the bulk fill;     \
          * the last few swaps go one draw at a time (the caller's loop). */  \
         while (i - stop + 1 >= CRG_SWAP_BATCH_MIN) {                          \
-            size_t k = (size_t)(i - stop + 1), w;                             \
+            size_t k = (size_t)(i - stop + 1), w = 0;                         \
+            const int far = (uint64_t)i * bytes_per_index > CRG_PREFETCH_FROM; \
             if (k > CRG_SCRATCH) {                                            \
                 k = CRG_SCRATCH;                                              \
             }                                                                 \
             CRG_FILL32(s, words, k);                                          \
             memset(words + k, 0, sizeof(uint32_t) * CRG_PREFETCH_AHEAD);      \
-            for (w = 0; w < k; w++) {                                         \
-                const uint32_t ii = (uint32_t)i; /* >= 1 */                   \
-                const uint32_t mask = UINT32_MAX >>                           \
-                                      (unsigned)__builtin_clz(ii);           \
-                const uint32_t j = words[w] & mask;                           \
-                /* The partner a few draws on, most likely at the same      \
-                 * mask: fetched early, as it is anywhere in the lane. */    \
-                const uint32_t ahead = words[w + CRG_PREFETCH_AHEAD] & mask;  \
-                __builtin_prefetch(lane + (int64_t)(ahead < ii ? ahead : ii)  \
-                                              * stride);                      \
-                const uint64_t ok = j <= ii;                                  \
-                /* t = ok ? j : i, as arithmetic: a branch here would be     \
-                 * mispredicted on every rejection. */                       \
-                const int64_t t = (int64_t)((uint64_t)i ^                     \
-                                            (((uint64_t)i ^ j) & (0 - ok)));  \
-                item_t vi, vt;                                                \
-                memcpy(&vi, lane + i * stride, sizeof vi);                    \
-                memcpy(&vt, lane + t * stride, sizeof vt);                    \
-                memcpy(lane + t * stride, &vi, sizeof vi);                    \
-                memcpy(lane + i * stride, &vt, sizeof vt);                    \
-                i -= (int64_t)ok;                                             \
+            while (w < k) {                                                   \
+                /* i >= 1: k words never take i below stop >= 1 */          \
+                const uint32_t mask =                                         \
+                    UINT32_MAX >> (unsigned)__builtin_clz((uint32_t)i);       \
+                const uint32_t half = mask >> 1; /* i stays above it */       \
+                if (far) {                                                    \
+                    for (; w < k && (uint32_t)i > half; w++) {                \
+                        CRG_SWAP_STEP(item_t, 1);                             \
+                    }                                                         \
+                } else {                                                      \
+                    for (; w < k && (uint32_t)i > half; w++) {                \
+                        CRG_SWAP_STEP(item_t, 0);                             \
+                    }                                                         \
+                }                                                             \
             }                                                                 \
         }                                                                     \
     } while (0)
@@ -179,6 +203,8 @@ typedef struct {
 
 #define CRG_SWAP_BATCH_MIN 4
 #define CRG_PREFETCH_AHEAD 8
+/* Lanes longer than this many bytes have their partners prefetched. */
+#define CRG_PREFETCH_FROM 32768
 
 #if defined(__GNUC__) || defined(__clang__)
 #define CRG_HAVE_SWAP_BATCH 1

@@ -57,12 +57,17 @@ static inline double CRG_FN(gumbel_draw)(CRG_STATE *s, const crg_prep *g) {
     }
 }
 
+/* The exponent 1 / a of weibull and power, made once for a scalar a. */
+static inline void CRG_FN(inverse_prep)(crg_prep *g) {
+    g->k[0] = 1. / g->p[0];
+}
+
 /* random_weibull: E ** (1 / a); a == 0 gives 0 and draws nothing. */
 static inline double CRG_FN(weibull_draw)(CRG_STATE *s, const crg_prep *g) {
     if (g->p[0] == 0.0) {
         return 0.0;
     }
-    return pow(CRG_FN(expo)(s), 1. / g->p[0]);
+    return pow(CRG_FN(expo)(s), g->k[0]);
 }
 
 /* random_rayleigh: mode * sqrt(2 E). */
@@ -77,7 +82,7 @@ static inline double CRG_FN(pareto_draw)(CRG_STATE *s, const crg_prep *g) {
 
 /* random_power: (1 - exp(-E)) ** (1 / a), as -expm1(-E). */
 static inline double CRG_FN(power_draw)(CRG_STATE *s, const crg_prep *g) {
-    return pow(-expm1(-CRG_FN(expo)(s)), 1. / g->p[0]);
+    return pow(-expm1(-CRG_FN(expo)(s)), g->k[0]);
 }
 
 /* random_standard_cauchy: the ratio of two normals, numerator first. */
@@ -142,7 +147,7 @@ static inline double CRG_FN(vonmises_draw)(CRG_STATE *s, const crg_prep *g) {
     double u, w, result, mod;
     int neg;
     if (isnan(kappa)) {
-        return kappa;
+        return NAN; /* NumPy's NaN, not kappa's payload */
     }
     if (kappa < 1e-8) {
         return CRG_PI * (2 * CRG_FN(next_double)(s) - 1);
@@ -190,10 +195,10 @@ CRG_CONT_FILL(lognormal, crg_prep_params, CRG_FN(lognormal_draw), double)
 CRG_CONT_FILL(laplace, crg_prep_params, CRG_FN(laplace_draw), double)
 CRG_CONT_FILL(logistic, crg_prep_params, CRG_FN(logistic_draw), double)
 CRG_CONT_FILL(gumbel, crg_prep_params, CRG_FN(gumbel_draw), double)
-CRG_CONT_FILL(weibull, crg_prep_params, CRG_FN(weibull_draw), double)
+CRG_CONT_FILL(weibull, CRG_FN(inverse_prep), CRG_FN(weibull_draw), double)
 CRG_CONT_FILL(rayleigh, crg_prep_params, CRG_FN(rayleigh_draw), double)
 CRG_CONT_FILL(pareto, crg_prep_params, CRG_FN(pareto_draw), double)
-CRG_CONT_FILL(power, crg_prep_params, CRG_FN(power_draw), double)
+CRG_CONT_FILL(power, CRG_FN(inverse_prep), CRG_FN(power_draw), double)
 CRG_CONT_FILL(std_cauchy, crg_prep_params, CRG_FN(cauchy_draw), double)
 CRG_CONT_FILL(wald, crg_prep_params, CRG_FN(wald_draw), double)
 CRG_CONT_FILL(triangular, CRG_FN(triangular_prep), CRG_FN(triangular_draw),
