@@ -10,14 +10,12 @@
 #if defined(_MSC_VER)
 #define CR_INLINE static __inline
 #define CR_FORCE_INLINE static __forceinline
-#define CR_NOINLINE __declspec(noinline)
 #define CR_ALIGN(n) __declspec(align(n))
 #define CR_LIKELY(x) (x)
 #define CR_UNLIKELY(x) (x)
 #else
 #define CR_INLINE static inline
 #define CR_FORCE_INLINE static inline __attribute__((always_inline))
-#define CR_NOINLINE __attribute__((noinline))
 #define CR_ALIGN(n) __attribute__((aligned(n)))
 #define CR_LIKELY(x) __builtin_expect(!!(x), 1)
 #define CR_UNLIKELY(x) __builtin_expect(!!(x), 0)

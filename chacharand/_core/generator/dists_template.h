@@ -221,10 +221,7 @@ static void CRG_FN(normal)(void *st, void *out_, size_t n, crg_args *a) {
 
 /* ---- exponential: random_standard_exponential(_f), and method="inv" --- */
 
-/* Not inlined: measured, the loops that call it (standard_exponential's
- * fill, exponential, the gammas) run faster than with its body and its
- * rare branches inlined. */
-static CR_NOINLINE double CRG_FN(expo)(CRG_STATE *s) {
+static double CRG_FN(expo)(CRG_STATE *s) {
     for (;;) {
         uint64_t ri = CRG_NEXT64(s) >> 3;
         uint8_t idx = (uint8_t)(ri & 0xFF);
