@@ -234,6 +234,25 @@ def test_long_fill_spanning_chunks():
                     **kwargs)
 
 
+@pytest.mark.parametrize("position", [0, 1])
+@pytest.mark.parametrize("method, args", [
+    ("standard_normal", ()), ("normal", (1.5, 0.25)),
+    ("standard_exponential", ()), ("exponential", (3.0,)),
+    ("lognormal", (0.5, 1.5)), ("rayleigh", (2.0,)),
+])
+def test_ziggurat_batches_end_where_numpy_does(family, method, args,
+                                                position):
+    """The ziggurat fills take their words in batches of at most as many
+    words as values are left: over calls long enough that draws needing
+    more than one word (about 1 in 100) fall at batch ends, at the last
+    value of a call and across the fill loop's chunks, every value and
+    the position afterwards are NumPy's, for every family (ISAAC-64's
+    half words included, at an odd start)."""
+    for n in (1, 2, 3, 511, 512, 513, 3 * 512 + 7, (1 << 20) + 1031):
+        check_twins(positioned(family, 13, position), method, *args, n,
+                    fast=True)
+
+
 def test_fast_methods_are_all_covered():
     # The tests above name every method that has a C path but the
     # discrete distributions, the permutations and the continuous

@@ -13,12 +13,14 @@
 #define CR_ALIGN(n) __declspec(align(n))
 #define CR_LIKELY(x) (x)
 #define CR_UNLIKELY(x) (x)
+#define CR_NOINLINE __declspec(noinline)
 #else
 #define CR_INLINE static inline
 #define CR_FORCE_INLINE static inline __attribute__((always_inline))
 #define CR_ALIGN(n) __attribute__((aligned(n)))
 #define CR_LIKELY(x) __builtin_expect(!!(x), 1)
 #define CR_UNLIKELY(x) __builtin_expect(!!(x), 0)
+#define CR_NOINLINE __attribute__((noinline))
 #endif
 
 /*

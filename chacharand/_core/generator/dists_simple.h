@@ -190,13 +190,39 @@ static inline double CRG_FN(vonmises_draw)(CRG_STATE *s, const crg_prep *g) {
     return mod;
 }
 
-CRG_CONT_FILL(exponential, crg_prep_params, CRG_FN(exponential_draw), double)
-CRG_CONT_FILL(lognormal, crg_prep_params, CRG_FN(lognormal_draw), double)
+/*
+ * CRG_ONE_OR_EACH(name): the fill `name` of a distribution that is a
+ * function of one ziggurat draw: with scalar parameters name_one (the
+ * ziggurat's batch fill, CRG_ZIGGURAT_FILL), with broadcast ones
+ * name_each (value by value, CRG_CONT_FILL).  The same values either way.
+ */
+#define CRG_ONE_OR_EACH(name)                                                \
+    static void CRG_FN(name)(void *st, void *out, size_t n, crg_args *a) {  \
+        if (a->pa == NULL && a->pb == NULL && a->pc == NULL) {               \
+            CRG_FN(name##_one)(st, out, n, a);                               \
+        } else {                                                             \
+            CRG_FN(name##_each)(st, out, n, a);                              \
+        }                                                                    \
+    }
+
+CRG_CONT_FILL(exponential_each, crg_prep_params, CRG_FN(exponential_draw),
+              double)
+CRG_ZIGGURAT_FILL(exponential_one, CRG_FN(expo_try), CRG_FN(expo_rest),
+                  pa * x)
+CRG_ONE_OR_EACH(exponential)
+CRG_CONT_FILL(lognormal_each, crg_prep_params, CRG_FN(lognormal_draw),
+              double)
+CRG_ZIGGURAT_FILL(lognormal_one, CRG_FN(gauss_try), CRG_FN(gauss_rest),
+                  exp(pa + pb * x))
+CRG_ONE_OR_EACH(lognormal)
 CRG_CONT_FILL(laplace, crg_prep_params, CRG_FN(laplace_draw), double)
 CRG_CONT_FILL(logistic, crg_prep_params, CRG_FN(logistic_draw), double)
 CRG_CONT_FILL(gumbel, crg_prep_params, CRG_FN(gumbel_draw), double)
 CRG_CONT_FILL(weibull, CRG_FN(inverse_prep), CRG_FN(weibull_draw), double)
-CRG_CONT_FILL(rayleigh, crg_prep_params, CRG_FN(rayleigh_draw), double)
+CRG_CONT_FILL(rayleigh_each, crg_prep_params, CRG_FN(rayleigh_draw), double)
+CRG_ZIGGURAT_FILL(rayleigh_one, CRG_FN(expo_try), CRG_FN(expo_rest),
+                  pa * sqrt(2.0 * x))
+CRG_ONE_OR_EACH(rayleigh)
 CRG_CONT_FILL(pareto, crg_prep_params, CRG_FN(pareto_draw), double)
 CRG_CONT_FILL(power, CRG_FN(inverse_prep), CRG_FN(power_draw), double)
 CRG_CONT_FILL(std_cauchy, crg_prep_params, CRG_FN(cauchy_draw), double)

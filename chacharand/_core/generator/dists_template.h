@@ -48,6 +48,84 @@ static inline float CRG_FN(next_float)(CRG_STATE *s) {
     return (float)(CRG_NEXT32(s) >> 8) * (1.0f / 16777216.0f);
 }
 
+/* ---- words taken in batches ---------------------------------------------
+ *
+ * A fill that reads the state's next word for every value makes the
+ * state's index a chain of loads and stores through the whole loop.  The
+ * ziggurat fills take their words from a batch of CRG_FILL64 instead
+ * (the same words, in order): at most as many words as values are left,
+ * the one in progress included, each of which takes at least one more
+ * word, so a batch never holds a word the call would not take, and the
+ * bit generator ends where NumPy's loop leaves it.  The batch's position
+ * lives in the fill's locals; the rare draws that need more than their
+ * first word continue through a cursor over the same batch.  A cursor
+ * with no batch (words NULL) reads the state itself.
+ */
+typedef struct {
+    CRG_STATE *s;
+    uint64_t *words;    /* the batch, or NULL */
+    size_t next, end;   /* the batch's unread words: words[next:end] */
+    size_t left;        /* values left, the one in progress included */
+} CRG_FN(cursor);
+
+static inline uint64_t CRG_FN(cursor_next64)(CRG_FN(cursor) *c) {
+    if (c->next == c->end) {
+        if (c->words == NULL) {
+            return CRG_NEXT64(c->s);
+        }
+        c->end = c->left < CRG_SCRATCH ? c->left : CRG_SCRATCH;
+        CRG_FILL64(c->s, c->words, c->end);
+        c->next = 0;
+    }
+    return c->words[c->next++];
+}
+
+/* next_double from the cursor. */
+static inline double CRG_FN(cursor_double)(CRG_FN(cursor) *c) {
+    return (double)(CRG_FN(cursor_next64)(c) >> 11) *
+           (1.0 / 9007199254740992.0);
+}
+
+/*
+ * CRG_ZIGGURAT_FILL(name, try_, rest, value): a fill of n doubles, each
+ * `value` (an expression of the draw x and the parameters pa = a->a,
+ * pb = a->b) of one ziggurat draw: try_(r, &x) is the draw's first try
+ * from word r (nonzero when it is accepted), rest(&cursor, r, x) the
+ * rest of a draw whose first try was refused.
+ */
+#define CRG_ZIGGURAT_FILL(name, try_, rest, value)                          \
+    static void CRG_FN(name)(void *st, void *out_, size_t n, crg_args *a) { \
+        CRG_STATE *s = (CRG_STATE *)st;                                      \
+        double *out = (double *)out_;                                        \
+        const double pa = a->a, pb = a->b;                                   \
+        uint64_t words[CRG_SCRATCH];                                         \
+        size_t i = 0, next = 0, end = 0;                                     \
+        (void)pa;                                                            \
+        (void)pb;                                                            \
+        while (i < n) {                                                      \
+            uint64_t r;                                                      \
+            double x;                                                        \
+            if (next == end) {                                               \
+                end = n - i < CRG_SCRATCH ? n - i : CRG_SCRATCH;             \
+                CRG_FILL64(s, words, end);                                   \
+                next = 0;                                                    \
+            }                                                                \
+            r = words[next++];                                               \
+            if (CR_UNLIKELY(!try_(r, &x))) {                                 \
+                CRG_FN(cursor) c;                                            \
+                c.s = s;                                                     \
+                c.words = words;                                             \
+                c.next = next;                                               \
+                c.end = end;                                                 \
+                c.left = n - i;                                              \
+                x = rest(&c, r, x);                                          \
+                next = c.next;                                               \
+                end = c.end;                                                 \
+            }                                                                \
+            out[i++] = (value);                                              \
+        }                                                                    \
+    }
+
 
 /* random(), random(dtype=float32) and uniform(): the words go straight
  * into the output array (a double or float is the size of its word) and
@@ -118,26 +196,32 @@ static inline float CRG_FN(flip_f)(float x, uint32_t negate) {
     return x;
 }
 
-static double CRG_FN(gauss)(CRG_STATE *s) {
+/* random_standard_normal's first try from word r: the value in *x, and
+ * whether the try accepts it (about 99.3% of draws). */
+static inline int CRG_FN(gauss_try)(uint64_t r, double *x) {
+    const int idx = (int)(r & 0xff);
+    const uint64_t rabs = ((r >> 8) >> 1) & UINT64_C(0x000fffffffffffff);
+    /* -x when the sign bit is set, as a bit flip: a branch here would be
+     * mispredicted on every other draw. */
+    *x = CRG_FN(flip)((double)rabs * crg_wi_double[idx], (r >> 8) & 1);
+    return rabs < crg_ki_double[idx];
+}
+
+/* The rest of a draw whose try from word r (value x) was refused, as
+ * NumPy goes on: the tail beyond r or the wedge's test, then fresh tries.
+ * Kept out of the loops that call the try. */
+static CR_NOINLINE double CRG_FN(gauss_rest)(CRG_FN(cursor) *c, uint64_t r,
+                                             double x) {
     for (;;) {
-        uint64_t r = CRG_NEXT64(s);
-        int idx = (int)(r & 0xff);
-        uint64_t rabs;
-        double x;
-        r >>= 8;
-        rabs = (r >> 1) & UINT64_C(0x000fffffffffffff);
-        /* -x when the sign bit is set, as a bit flip: a branch here
-         * would be mispredicted on every other draw. */
-        x = CRG_FN(flip)((double)rabs * crg_wi_double[idx], r & 1);
-        if (CR_LIKELY(rabs < crg_ki_double[idx])) {
-            return x; /* about 99.3% of draws */
-        }
+        const int idx = (int)(r & 0xff);
+        const uint64_t rabs = ((r >> 8) >> 1) &
+                              UINT64_C(0x000fffffffffffff);
         if (idx == 0) {
             /* The tail beyond r, from two more uniforms per try. */
             for (;;) {
                 double xx = -crg_ziggurat_nor_inv_r *
-                            log1p(-CRG_FN(next_double)(s));
-                double yy = -log1p(-CRG_FN(next_double)(s));
+                            log1p(-CRG_FN(cursor_double)(c));
+                double yy = -log1p(-CRG_FN(cursor_double)(c));
                 if (yy + yy > xx * xx) {
                     return ((rabs >> 8) & 0x1) ? -(crg_ziggurat_nor_r + xx)
                                                : crg_ziggurat_nor_r + xx;
@@ -145,12 +229,28 @@ static double CRG_FN(gauss)(CRG_STATE *s) {
             }
         } else {
             double f = (crg_fi_double[idx - 1] - crg_fi_double[idx]) *
-                           CRG_FN(next_double)(s) +
+                           CRG_FN(cursor_double)(c) +
                        crg_fi_double[idx];
             if (f < exp(-0.5 * x * x)) {
                 return x;
             }
         }
+        r = CRG_FN(cursor_next64)(c);
+        if (CRG_FN(gauss_try)(r, &x)) {
+            return x;
+        }
+    }
+}
+
+/* random_standard_normal, one value from the state. */
+static double CRG_FN(gauss)(CRG_STATE *s) {
+    const uint64_t r = CRG_NEXT64(s);
+    double x;
+    if (CR_LIKELY(CRG_FN(gauss_try)(r, &x))) {
+        return x;
+    } else {
+        CRG_FN(cursor) c = {s, NULL, 0, 0, 0};
+        return CRG_FN(gauss_rest)(&c, r, x);
     }
 }
 
@@ -186,16 +286,7 @@ static float CRG_FN(gauss_f)(CRG_STATE *s) {
     }
 }
 
-static void CRG_FN(std_normal)(void *st, void *out_, size_t n,
-                               crg_args *a) {
-    CRG_STATE *s = (CRG_STATE *)st;
-    double *out = (double *)out_;
-    size_t i;
-    (void)a;
-    for (i = 0; i < n; i++) {
-        out[i] = CRG_FN(gauss)(s);
-    }
-}
+CRG_ZIGGURAT_FILL(std_normal, CRG_FN(gauss_try), CRG_FN(gauss_rest), x)
 
 static void CRG_FN(std_normal_f)(void *st, void *out_, size_t n,
                                  crg_args *a) {
@@ -209,38 +300,51 @@ static void CRG_FN(std_normal_f)(void *st, void *out_, size_t n,
 }
 
 /* random_normal: loc + scale * random_standard_normal. */
-static void CRG_FN(normal)(void *st, void *out_, size_t n, crg_args *a) {
-    CRG_STATE *s = (CRG_STATE *)st;
-    double *out = (double *)out_;
-    const double loc = a->a, scale = a->b;
-    size_t i;
-    for (i = 0; i < n; i++) {
-        out[i] = loc + scale * CRG_FN(gauss)(s);
-    }
-}
+CRG_ZIGGURAT_FILL(normal, CRG_FN(gauss_try), CRG_FN(gauss_rest),
+                  pa + pb * x)
 
 /* ---- exponential: random_standard_exponential(_f), and method="inv" --- */
 
-static double CRG_FN(expo)(CRG_STATE *s) {
+/* random_standard_exponential's first try from word r: the value in *x,
+ * and whether the try accepts it (about 98.9% of draws). */
+static inline int CRG_FN(expo_try)(uint64_t r, double *x) {
+    const uint64_t ri = r >> 3;
+    const uint8_t idx = (uint8_t)(ri & 0xFF);
+    *x = (double)(ri >> 8) * crg_we_double[idx];
+    return (ri >> 8) < crg_ke_double[idx];
+}
+
+/* The rest of a draw whose try from word r (value x) was refused: the
+ * tail, or the wedge's test, then (NumPy's tail call) fresh tries. */
+static CR_NOINLINE double CRG_FN(expo_rest)(CRG_FN(cursor) *c, uint64_t r,
+                                            double x) {
     for (;;) {
-        uint64_t ri = CRG_NEXT64(s) >> 3;
-        uint8_t idx = (uint8_t)(ri & 0xFF);
-        double x;
-        ri >>= 8;
-        x = (double)ri * crg_we_double[idx];
-        if (CR_LIKELY(ri < crg_ke_double[idx])) {
-            return x; /* about 98.9% of draws */
-        }
+        const uint8_t idx = (uint8_t)((r >> 3) & 0xFF);
         if (idx == 0) {
-            return crg_ziggurat_exp_r - log1p(-CRG_FN(next_double)(s));
+            return crg_ziggurat_exp_r - log1p(-CRG_FN(cursor_double)(c));
         }
         if ((crg_fe_double[idx - 1] - crg_fe_double[idx]) *
-                    CRG_FN(next_double)(s) +
+                    CRG_FN(cursor_double)(c) +
                 crg_fe_double[idx] <
             exp(-x)) {
             return x;
         }
-        /* NumPy starts over with a fresh draw (a tail call there). */
+        r = CRG_FN(cursor_next64)(c);
+        if (CRG_FN(expo_try)(r, &x)) {
+            return x;
+        }
+    }
+}
+
+/* random_standard_exponential, one value from the state. */
+static inline double CRG_FN(expo)(CRG_STATE *s) {
+    const uint64_t r = CRG_NEXT64(s);
+    double x;
+    if (CR_LIKELY(CRG_FN(expo_try)(r, &x))) {
+        return x;
+    } else {
+        CRG_FN(cursor) c = {s, NULL, 0, 0, 0};
+        return CRG_FN(expo_rest)(&c, r, x);
     }
 }
 
@@ -266,15 +370,7 @@ static float CRG_FN(expo_f)(CRG_STATE *s) {
     }
 }
 
-static void CRG_FN(std_exp)(void *st, void *out_, size_t n, crg_args *a) {
-    CRG_STATE *s = (CRG_STATE *)st;
-    double *out = (double *)out_;
-    size_t i;
-    (void)a;
-    for (i = 0; i < n; i++) {
-        out[i] = CRG_FN(expo)(s);
-    }
-}
+CRG_ZIGGURAT_FILL(std_exp, CRG_FN(expo_try), CRG_FN(expo_rest), x)
 
 static void CRG_FN(std_exp_f)(void *st, void *out_, size_t n, crg_args *a) {
     CRG_STATE *s = (CRG_STATE *)st;
