@@ -23,6 +23,36 @@ static inline crg_gamma_prep crg_gamma_prepare(double shape) {
     return g;
 }
 
+/*
+ * CRG_GAMMA_MT(fn, src_t, normal, uniform): Marsaglia and Tsang's method
+ * (shape > 1, or NaN) as random_standard_gamma draws it, its normals and
+ * uniforms normal(src) and uniform(src) from a source of type src_t: the
+ * state (gamma_mt) or a cursor over a batch of words (gamma_mt_c, for the
+ * fills of CRG_GAMMA_FILL).  One algorithm, two word sources.
+ */
+#define CRG_GAMMA_MT(fn, src_t, normal, uniform)                             \
+    static inline double fn(src_t src, const crg_gamma_prep *g) {           \
+        for (;;) {                                                           \
+            double x, v, u;                                                  \
+            do {                                                             \
+                x = normal(src);                                             \
+                v = 1.0 + g->c * x;                                          \
+            } while (v <= 0.0);                                              \
+            v = v * v * v;                                                   \
+            u = uniform(src);                                                \
+            if (u < 1.0 - 0.0331 * (x * x) * (x * x)) {                      \
+                return (g->b * v);                                           \
+            }                                                                \
+            /* log(0.0) ok here */                                           \
+            if (log(u) < 0.5 * x * x + g->b * (1. - v + log(v))) {           \
+                return (g->b * v);                                           \
+            }                                                                \
+        }                                                                    \
+    }
+CRG_GAMMA_MT(CRG_FN(gamma_mt), CRG_STATE *, CRG_FN(gauss), CRG_FN(next_double))
+CRG_GAMMA_MT(CRG_FN(gamma_mt_c), CRG_FN(cursor) *, CRG_FN(cursor_gauss),
+             CRG_FN(cursor_double))
+
 static inline double CRG_FN(std_gamma_draw_g)(CRG_STATE *s,
                                               const crg_gamma_prep *g) {
     const double shape = g->shape;
@@ -50,22 +80,7 @@ static inline double CRG_FN(std_gamma_draw_g)(CRG_STATE *s,
             }
         }
     }
-    for (;;) {
-        double x, v, u;
-        do {
-            x = CRG_FN(gauss)(s);
-            v = 1.0 + g->c * x;
-        } while (v <= 0.0);
-        v = v * v * v;
-        u = CRG_FN(next_double)(s);
-        if (u < 1.0 - 0.0331 * (x * x) * (x * x)) {
-            return (g->b * v);
-        }
-        /* log(0.0) ok here */
-        if (log(u) < 0.5 * x * x + g->b * (1. - v + log(v))) {
-            return (g->b * v);
-        }
-    }
+    return CRG_FN(gamma_mt)(s, g);
 }
 
 /* random_standard_gamma_f: the same in float arithmetic (float draws,
@@ -233,12 +248,52 @@ static inline double CRG_FN(beta_draw)(CRG_STATE *s, const crg_prep *p) {
     }
 }
 
-CRG_CONT_FILL(std_gamma, CRG_FN(gamma_prep), CRG_FN(std_gamma_draw), double)
+/*
+ * CRG_GAMMA_FILL(name, prep, value): the fill of a gamma-based method
+ * whose one gamma draw x (shape from `prep`, in g.g1) gives the value
+ * `value` (an expression of x and g).  With scalar parameters and a
+ * shape above 1 (or NaN), Marsaglia and Tsang's draws read a batch of
+ * words through a cursor (see dists_template.h: at most as many words as
+ * values are left); otherwise name_each draws value by value.  The same
+ * values either way.
+ */
+#define CRG_GAMMA_FILL(name, prep, value)                                     \
+    static void CRG_FN(name)(void *st, void *out_, size_t n, crg_args *a) {  \
+        crg_prep g;                                                           \
+        g.p[0] = a->a;                                                        \
+        g.p[1] = a->b;                                                        \
+        g.p[2] = a->c;                                                        \
+        prep(&g);                                                             \
+        if (a->pa == NULL && a->pb == NULL && a->pc == NULL &&                \
+            !(g.g1.shape <= 1.0)) {                                           \
+            uint64_t words[CRG_SCRATCH];                                      \
+            double *out = (double *)out_;                                     \
+            size_t i;                                                         \
+            CRG_FN(cursor) c;                                                 \
+            c.s = (CRG_STATE *)st;                                            \
+            c.words = words;                                                  \
+            c.next = c.end = 0;                                               \
+            for (i = 0; i < n; i++) {                                         \
+                double x;                                                     \
+                c.left = n - i;                                               \
+                x = CRG_FN(gamma_mt_c)(&c, &g.g1);                            \
+                out[i] = (value);                                             \
+            }                                                                 \
+            return;                                                           \
+        }                                                                     \
+        CRG_FN(name##_each)(st, out_, n, a);                                  \
+    }
+
+CRG_CONT_FILL(std_gamma_each, CRG_FN(gamma_prep), CRG_FN(std_gamma_draw),
+              double)
+CRG_GAMMA_FILL(std_gamma, CRG_FN(gamma_prep), x)
 CRG_CONT_FILL(std_gamma_f, CRG_FN(std_gamma_prep_f), CRG_FN(std_gamma_draw_f),
               float)
-CRG_CONT_FILL(gamma, CRG_FN(gamma_prep), CRG_FN(gamma_draw), double)
-CRG_CONT_FILL(chisquare, CRG_FN(chisquare_prep), CRG_FN(chisquare_draw),
-              double)
+CRG_CONT_FILL(gamma_each, CRG_FN(gamma_prep), CRG_FN(gamma_draw), double)
+CRG_GAMMA_FILL(gamma, CRG_FN(gamma_prep), g.p[1] * x)
+CRG_CONT_FILL(chisquare_each, CRG_FN(chisquare_prep),
+              CRG_FN(chisquare_draw), double)
+CRG_GAMMA_FILL(chisquare, CRG_FN(chisquare_prep), 2.0 * x)
 CRG_CONT_FILL(standard_t, CRG_FN(standard_t_prep), CRG_FN(standard_t_draw),
               double)
 CRG_CONT_FILL(f, CRG_FN(f_prep), CRG_FN(f_draw), double)

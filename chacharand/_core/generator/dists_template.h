@@ -242,6 +242,16 @@ static CR_NOINLINE double CRG_FN(gauss_rest)(CRG_FN(cursor) *c, uint64_t r,
     }
 }
 
+/* random_standard_normal, one value from the cursor. */
+static inline double CRG_FN(cursor_gauss)(CRG_FN(cursor) *c) {
+    const uint64_t r = CRG_FN(cursor_next64)(c);
+    double x;
+    if (CR_LIKELY(CRG_FN(gauss_try)(r, &x))) {
+        return x;
+    }
+    return CRG_FN(gauss_rest)(c, r, x);
+}
+
 /* random_standard_normal, one value from the state. */
 static double CRG_FN(gauss)(CRG_STATE *s) {
     const uint64_t r = CRG_NEXT64(s);
@@ -337,7 +347,7 @@ static CR_NOINLINE double CRG_FN(expo_rest)(CRG_FN(cursor) *c, uint64_t r,
 }
 
 /* random_standard_exponential, one value from the state. */
-static inline double CRG_FN(expo)(CRG_STATE *s) {
+static double CRG_FN(expo)(CRG_STATE *s) {
     const uint64_t r = CRG_NEXT64(s);
     double x;
     if (CR_LIKELY(CRG_FN(expo_try)(r, &x))) {
