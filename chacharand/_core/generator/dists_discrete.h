@@ -230,17 +230,20 @@ static void CRG_FN(poisson)(void *st, void *out_, size_t n, crg_args *a) {
 
 /* random_geometric_search: the first k whose cumulative probability
  * reaches a uniform draw. */
-static inline int64_t CRG_FN(geometric_search)(CRG_STATE *s, double p) {
+static inline int64_t CRG_FN(geometric_search_u)(double p, double u) {
     const double q = 1.0 - p;
     double sum = p, prod = p;
     int64_t x = 1;
-    const double u = CRG_FN(next_double)(s);
     while (u > sum) {
         prod *= q;
         sum += prod;
         x++;
     }
     return x;
+}
+
+static inline int64_t CRG_FN(geometric_search)(CRG_STATE *s, double p) {
+    return CRG_FN(geometric_search_u)(p, CRG_FN(next_double)(s));
 }
 
 /* random_geometric_inversion, with log1p(-p) given. */
@@ -261,8 +264,18 @@ static void CRG_FN(geometric)(void *st, void *out_, size_t n, crg_args *a) {
     if (a->pa == NULL) {
         const double p = a->a;
         if (p >= 0.333333333333333333333333) {
-            for (i = 0; i < n; i++) {
-                out[i] = CRG_FN(geometric_search)(s, p);
+            /* One uniform a value: its words in bulk. */
+            uint64_t words[CRG_SCRATCH];
+            while (n > 0) {
+                const size_t k = n < CRG_SCRATCH ? n : CRG_SCRATCH;
+                CRG_FILL64(s, words, k);
+                for (i = 0; i < k; i++) {
+                    out[i] = CRG_FN(geometric_search_u)(
+                        p, (double)(words[i] >> 11) *
+                               (1.0 / 9007199254740992.0));
+                }
+                out += k;
+                n -= k;
             }
         } else {
             const double l = log1p(-p);
