@@ -121,6 +121,7 @@ METHODS = {
     "standard_gamma(2.5)": lambda g, n: g.standard_gamma(2.5, n),
     "standard_gamma(2.5) f32": lambda g, n: g.standard_gamma(
         2.5, n, dtype=np.float32),
+    "gamma(2.5, 2)": lambda g, n: g.gamma(2.5, 2.0, n),
     "gamma(0.5)": lambda g, n: g.gamma(0.5, 1.0, n),
     "gamma(array)": lambda g, n: g.gamma(_shapes(n), 2.0),
     "beta(2, 3)": lambda g, n: g.beta(2.0, 3.0, n),
