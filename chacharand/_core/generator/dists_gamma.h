@@ -28,7 +28,7 @@ static inline crg_gamma_prep crg_gamma_prepare(double shape) {
  * (shape > 1, or NaN) as random_standard_gamma draws it, its normals and
  * uniforms normal(src) and uniform(src) from a source of type src_t: the
  * state (gamma_mt) or a cursor over a batch of words (gamma_mt_c, for the
- * fills of CRG_GAMMA_FILL).  One algorithm, two word sources.
+ * fills of CRG_BATCH_FILL).  One algorithm, two word sources.
  */
 #define CRG_GAMMA_MT(fn, src_t, normal, uniform)                             \
     static inline double fn(src_t src, const crg_gamma_prep *g) {           \
@@ -249,15 +249,14 @@ static inline double CRG_FN(beta_draw)(CRG_STATE *s, const crg_prep *p) {
 }
 
 /*
- * CRG_GAMMA_FILL(name, prep, value): the fill of a gamma-based method
- * whose one gamma draw x (shape from `prep`, in g.g1) gives the value
- * `value` (an expression of x and g).  With scalar parameters and a
- * shape above 1 (or NaN), Marsaglia and Tsang's draws read a batch of
- * words through a cursor (see dists_template.h: at most as many words as
- * values are left); otherwise name_each draws value by value.  The same
- * values either way.
+ * CRG_BATCH_FILL(name, prep, batched, draw_c): the fill of a gamma-based
+ * method.  With scalar parameters for which batched(&g) holds (each gamma
+ * the method draws has a shape above 1, or NaN: Marsaglia and Tsang's
+ * method), draw_c(&cursor, &g) makes every value from a batch of words
+ * (see dists_template.h: at most as many words as values are left);
+ * otherwise name_each draws value by value.  The same values either way.
  */
-#define CRG_GAMMA_FILL(name, prep, value)                                     \
+#define CRG_BATCH_FILL(name, prep, batched, draw_c)                           \
     static void CRG_FN(name)(void *st, void *out_, size_t n, crg_args *a) {  \
         crg_prep g;                                                           \
         g.p[0] = a->a;                                                        \
@@ -265,7 +264,7 @@ static inline double CRG_FN(beta_draw)(CRG_STATE *s, const crg_prep *p) {
         g.p[2] = a->c;                                                        \
         prep(&g);                                                             \
         if (a->pa == NULL && a->pb == NULL && a->pc == NULL &&                \
-            !(g.g1.shape <= 1.0)) {                                           \
+            batched(&g)) {                                                    \
             uint64_t words[CRG_SCRATCH];                                      \
             double *out = (double *)out_;                                     \
             size_t i;                                                         \
@@ -274,30 +273,81 @@ static inline double CRG_FN(beta_draw)(CRG_STATE *s, const crg_prep *p) {
             c.words = words;                                                  \
             c.next = c.end = 0;                                               \
             for (i = 0; i < n; i++) {                                         \
-                double x;                                                     \
                 c.left = n - i;                                               \
-                x = CRG_FN(gamma_mt_c)(&c, &g.g1);                            \
-                out[i] = (value);                                             \
+                out[i] = draw_c(&c, &g);                                      \
             }                                                                 \
             return;                                                           \
         }                                                                     \
         CRG_FN(name##_each)(st, out_, n, a);                                  \
     }
 
+/* Whether the one gamma (g1), or both (g1, g2), take Marsaglia and
+ * Tsang's method. */
+static inline int crg_gamma1_mt(const crg_prep *g) {
+    return !(g->g1.shape <= 1.0);
+}
+
+static inline int crg_gamma2_mt(const crg_prep *g) {
+    return !(g->g1.shape <= 1.0) && !(g->g2.shape <= 1.0);
+}
+
+/* The draws of std_gamma_draw, gamma_draw, chisquare_draw,
+ * standard_t_draw, f_draw and beta_draw where their gammas take
+ * Marsaglia and Tsang's method, from a cursor: the same draws in the same
+ * order, the same expressions. */
+static inline double CRG_FN(std_gamma_c)(CRG_FN(cursor) *c,
+                                         const crg_prep *p) {
+    return CRG_FN(gamma_mt_c)(c, &p->g1);
+}
+
+static inline double CRG_FN(gamma_c)(CRG_FN(cursor) *c, const crg_prep *p) {
+    return p->p[1] * CRG_FN(gamma_mt_c)(c, &p->g1);
+}
+
+static inline double CRG_FN(chisquare_c)(CRG_FN(cursor) *c,
+                                         const crg_prep *p) {
+    return 2.0 * CRG_FN(gamma_mt_c)(c, &p->g1);
+}
+
+static inline double CRG_FN(standard_t_c)(CRG_FN(cursor) *c,
+                                          const crg_prep *p) {
+    const double num = CRG_FN(cursor_gauss)(c);
+    const double denom = CRG_FN(gamma_mt_c)(c, &p->g1);
+    return p->k[0] * num / sqrt(denom);
+}
+
+static inline double CRG_FN(f_c)(CRG_FN(cursor) *c, const crg_prep *p) {
+    const double num = 2.0 * CRG_FN(gamma_mt_c)(c, &p->g1) * p->p[1];
+    const double den = 2.0 * CRG_FN(gamma_mt_c)(c, &p->g2) * p->p[0];
+    return num / den;
+}
+
+static inline double CRG_FN(beta_c)(CRG_FN(cursor) *c, const crg_prep *p) {
+    const double ga = CRG_FN(gamma_mt_c)(c, &p->g1);
+    const double gb = CRG_FN(gamma_mt_c)(c, &p->g2);
+    return ga / (ga + gb);
+}
+
 CRG_CONT_FILL(std_gamma_each, CRG_FN(gamma_prep), CRG_FN(std_gamma_draw),
               double)
-CRG_GAMMA_FILL(std_gamma, CRG_FN(gamma_prep), x)
+CRG_BATCH_FILL(std_gamma, CRG_FN(gamma_prep), crg_gamma1_mt,
+               CRG_FN(std_gamma_c))
 CRG_CONT_FILL(std_gamma_f, CRG_FN(std_gamma_prep_f), CRG_FN(std_gamma_draw_f),
               float)
 CRG_CONT_FILL(gamma_each, CRG_FN(gamma_prep), CRG_FN(gamma_draw), double)
-CRG_GAMMA_FILL(gamma, CRG_FN(gamma_prep), g.p[1] * x)
+CRG_BATCH_FILL(gamma, CRG_FN(gamma_prep), crg_gamma1_mt, CRG_FN(gamma_c))
 CRG_CONT_FILL(chisquare_each, CRG_FN(chisquare_prep),
               CRG_FN(chisquare_draw), double)
-CRG_GAMMA_FILL(chisquare, CRG_FN(chisquare_prep), 2.0 * x)
-CRG_CONT_FILL(standard_t, CRG_FN(standard_t_prep), CRG_FN(standard_t_draw),
-              double)
-CRG_CONT_FILL(f, CRG_FN(f_prep), CRG_FN(f_draw), double)
-CRG_CONT_FILL(beta, CRG_FN(beta_prep), CRG_FN(beta_draw), double)
+CRG_BATCH_FILL(chisquare, CRG_FN(chisquare_prep), crg_gamma1_mt,
+               CRG_FN(chisquare_c))
+CRG_CONT_FILL(standard_t_each, CRG_FN(standard_t_prep),
+              CRG_FN(standard_t_draw), double)
+CRG_BATCH_FILL(standard_t, CRG_FN(standard_t_prep), crg_gamma1_mt,
+               CRG_FN(standard_t_c))
+CRG_CONT_FILL(f_each, CRG_FN(f_prep), CRG_FN(f_draw), double)
+CRG_BATCH_FILL(f, CRG_FN(f_prep), crg_gamma2_mt, CRG_FN(f_c))
+CRG_CONT_FILL(beta_each, CRG_FN(beta_prep), CRG_FN(beta_draw), double)
+CRG_BATCH_FILL(beta, CRG_FN(beta_prep), crg_gamma2_mt, CRG_FN(beta_c))
 
 /*
  * dirichlet: n rows of k = ia values each (one "value" of the fill is a
