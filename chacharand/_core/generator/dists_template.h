@@ -52,14 +52,17 @@ static inline float CRG_FN(next_float)(CRG_STATE *s) {
  *
  * A fill that reads the state's next word for every value makes the
  * state's index a chain of loads and stores through the whole loop.  The
- * ziggurat fills take their words from a batch of CRG_FILL64 instead
- * (the same words, in order): at most as many words as values are left,
- * the one in progress included, each of which takes at least one more
- * word, so a batch never holds a word the call would not take, and the
- * bit generator ends where NumPy's loop leaves it.  The batch's position
- * lives in the fill's locals; the rare draws that need more than their
- * first word continue through a cursor over the same batch.  A cursor
- * with no batch (words NULL) reads the state itself.
+ * ziggurat fills (CRG_ZIGGURAT_FILL below) and the gamma fills
+ * (dists_gamma.h's CRG_BATCH_FILL) take their words from a batch of
+ * CRG_FILL64 instead (the same words, in order): at most as many words as
+ * values are left, the one in progress included, each of which takes at
+ * least one more word, so a batch never holds a word the call would not
+ * take, and the bit generator ends where NumPy's loop leaves it.  In the
+ * ziggurat fills the batch's position lives in the fill's locals, and the
+ * rare draws that need more than their first word continue through a
+ * cursor over the same batch; the gamma fills draw through the cursor
+ * throughout.  A cursor with no batch (words NULL) reads the state
+ * itself.
  */
 typedef struct {
     CRG_STATE *s;
