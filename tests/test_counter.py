@@ -98,7 +98,8 @@ def as_expected(values, dtype):
 
 
 @pytest.mark.parametrize("name", sorted(CALLS))
-@pytest.mark.parametrize("word_pos", [1, (2**32 - 1) * 16 + 13, 2**68 - 7])
+@pytest.mark.parametrize("word_pos", [1, (2**32 - 1) * 16 + 13, 2**68 - 7,
+                                      0, (2**32 - 2) * 16, 2**68 - 64])
 def test_every_method_follows_its_definition(name, word_pos):
     call, _, dtype = CALLS[name]
     shape = (3, 7, 11)
@@ -109,6 +110,29 @@ def test_every_method_follows_its_definition(name, word_pos):
     assert got.shape == shape and got.dtype == dtype
     np.testing.assert_array_equal(got.reshape(-1), as_expected(want, dtype))
     assert bg.word_pos == (word_pos + k * n) % 2**68
+
+
+@pytest.mark.parametrize("name", sorted(CALLS))
+@pytest.mark.parametrize("word_pos", [0, (2**32 - 3) * 16])
+def test_draws_from_a_block_start_over_many_chunks(name, word_pos):
+    """From the start of a block, an element as wide as its words is made
+    where its words were written (in out); the others through a buffer.
+    Both against the reference at the ends and the chunk edges (1024
+    elements), across the 2**32 block carry, and against the same elements
+    drawn from an offset (a part starting at element 1 is off the block
+    start, so it takes the buffer)."""
+    call = CALLS[name][0]
+    n = 2 * 1024 + 37
+    gen, bg = gen_at(word_pos)
+    got = call(gen, n)
+    k = k_of(name)
+    for start, count in ((0, 20), (1020, 8), (2040, n - 2040)):
+        want, _, dtype = expected(name, (word_pos + k * start) % 2**68, count)
+        np.testing.assert_array_equal(got[start:start + count],
+                                      as_expected(want, dtype))
+    np.testing.assert_array_equal(got[1:], call(gen_at(word_pos)[0].part[1:],
+                                                n))
+    assert bg.word_pos == word_pos + k * n
 
 
 @pytest.mark.parametrize("name", ["random_raw", "random-f64", "random-f32",

@@ -18,6 +18,7 @@
 #include "chacha_counter.h"
 
 #include <float.h>
+#include <stdint.h>
 #include <string.h>
 
 #include "../common/once_word.h"
@@ -180,6 +181,19 @@ cr_word_pos cr_counter_offset(cr_word_pos pos, unsigned k,
 
 /* ---- draws ---------------------------------------------------------------- */
 
+/* Whether the words of elements at `pos` can be written straight to
+ * `out` and turned into the elements where they lie: an element as wide
+ * as its words (element i's words are then its own bytes, which each fill
+ * reads before it writes them), the words in memory order, and a draw
+ * that starts on a block.  This saves the copy through the stack buffer,
+ * about a quarter of the time of random_raw and a tenth of random's. */
+static int in_place(const cr_counter_method *method, cr_word_pos pos,
+                    const void *out) {
+    return CR_LITTLE_ENDIAN && pos.word == 0 &&
+           method->words * 4u == method->itemsize &&
+           (uintptr_t)out % method->itemsize == 0;
+}
+
 /* `m` <= CHUNK elements from `pos`: their words by the kernel, then the
  * method's fill.  `buffer` holds CHUNK_BLOCKS blocks. */
 static void draw_chunk(const uint32_t input[16], chacha_blocks_fn blocks,
@@ -193,6 +207,28 @@ static void draw_chunk(const uint32_t input[16], chacha_blocks_fn blocks,
     memcpy(in, input, sizeof in);
     in[12] = (uint32_t)pos.block;
     in[13] = (uint32_t)(pos.block >> 32);
+    if (in_place(method, pos, out)) {
+        /* The whole blocks in place; a last part block through the
+         * buffer, below. */
+        size_t whole = nwords / CHACHA_BLOCK_WORDS;
+        size_t done = whole * CHACHA_BLOCK_WORDS / method->words;
+        blocks(in, (uint8_t *)out, whole);
+        if (method != &cr_counter_methods[CR_COUNTER_ID(words32)] &&
+            method != &cr_counter_methods[CR_COUNTER_ID(raw64)]) {
+            cr_counter_apply((int)(method - cr_counter_methods),
+                             (const uint32_t *)out, out, done, p);
+        }
+        if (done == m) {
+            cr_wipe(in, sizeof in);
+            return;
+        }
+        pos.block += whole;
+        in[12] = (uint32_t)pos.block;
+        in[13] = (uint32_t)(pos.block >> 32);
+        out = (uint8_t *)out + done * method->itemsize;
+        m -= done;
+        nblocks = 1u;
+    }
     blocks(in, (uint8_t *)buffer, nblocks);
 #if !CR_LITTLE_ENDIAN
     {
