@@ -357,6 +357,36 @@ def test_dirichlet_bad_arguments_take_numpys_path(alpha, size):
                 fast=False)
 
 
+def isaac64_with_small_words(at):
+    """An ISAAC64 whose next 256 outputs are random words but for those
+    at the indices `at`, which are below 2**11: uniforms of exactly 0."""
+    bitgen = ISAAC64(11)
+    state = bitgen.state
+    rsl = np.random.Generator(np.random.PCG64(5)).integers(
+        0, 2**64, 256, dtype=np.uint64, endpoint=False)
+    rsl[list(at)] = 7
+    state["state"]["rsl"] = rsl
+    state["state"]["index"] = 0
+    bitgen.state = state
+    return bitgen
+
+
+@pytest.mark.parametrize("method", ["laplace", "logistic", "gumbel"])
+@pytest.mark.parametrize("at, size", [
+    ((0,), 1), ((0, 1, 2), 2), ((3, 4, 250, 255), 300), ((255,), 256),
+    ((10, 200), 255)])
+@pytest.mark.parametrize("broadcast", [False, True])
+def test_a_zero_uniform_is_drawn_again(method, at, size, broadcast):
+    """laplace, logistic and gumbel draw U again while it is 0.  With
+    scalar parameters they turn a batch of uniforms into values, skipping
+    the zeros, and take the missing values from the words after the
+    batch: the same words make the same values, and the bit generator
+    ends where NumPy's does."""
+    loc = np.full(size, 0.5) if broadcast else 0.5
+    check_twins(isaac64_with_small_words(at), method, loc, 2.0, size=size,
+                fast=fast(method))
+
+
 def test_multivariate_normal_draws_through_the_fast_normals():
     # NumPy's method calls self.standard_normal, which is ours.
     mean = np.array([1.0, -2.0, 0.5])
@@ -374,12 +404,14 @@ positive = st.one_of(st.floats(min_value=0.0, max_value=1e300),
 @settings(max_examples=60, deadline=None)
 @given(method=st.sampled_from(
            ["gamma", "beta", "f", "wald", "vonmises", "laplace", "weibull",
-            "standard_t", "noncentral_chisquare", "triangular", "power"]),
+            "standard_t", "noncentral_chisquare", "triangular", "power",
+            "logistic", "gumbel"]),
        a=st.one_of(positive, reals), b=st.one_of(positive, reals),
        c=st.one_of(positive, reals), broadcast=st.booleans())
 def test_hypothesis_parameters(method, a, b, c, broadcast):
     nparams = {"gamma": 2, "beta": 2, "f": 2, "wald": 2, "vonmises": 2,
                "laplace": 2, "weibull": 1, "standard_t": 1,
+               "logistic": 2, "gumbel": 2,
                "noncentral_chisquare": 2, "triangular": 3, "power": 1}
     params = (a, b, c)[:nparams[method]]
     if broadcast:

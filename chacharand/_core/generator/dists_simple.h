@@ -22,16 +22,36 @@ static inline double CRG_FN(lognormal_draw)(CRG_STATE *s,
     return exp(g->p[0] + g->p[1] * CRG_FN(gauss)(s));
 }
 
+/* a where `take_a`, else b, by masking their bits: a select that the
+ * compiler cannot turn back into a branch. */
+static inline double crg_pick(int take_a, double a, double b) {
+    const uint64_t mask = (uint64_t)0 - (uint64_t)(take_a != 0);
+    uint64_t ba, bb, r;
+    double out;
+    memcpy(&ba, &a, sizeof ba);
+    memcpy(&bb, &b, sizeof bb);
+    r = (ba & mask) | (bb & ~mask);
+    memcpy(&out, &r, sizeof out);
+    return out;
+}
+
+/* laplace's value of a uniform u > 0: NumPy's two branches as selects
+ * (u >= 0.5 is a coin toss, which a branch mispredicts half the time).
+ * log's argument is 2 - u - u or u + u, and the value loc - scale * l or
+ * loc + scale * l: the same operations on the same operands. */
+static inline double crg_laplace_of(double u, double loc, double scale) {
+    const int upper = u >= 0.5;
+    const double t = scale * log(crg_pick(upper, 2.0 - u - u, u + u));
+    return crg_pick(upper, loc - t, loc + t);
+}
+
 /* random_laplace: inversion of one uniform; U == 0 is drawn again. */
 static inline double CRG_FN(laplace_draw)(CRG_STATE *s, const crg_prep *g) {
     const double loc = g->p[0], scale = g->p[1];
     for (;;) {
         const double u = CRG_FN(next_double)(s);
-        if (u >= 0.5) {
-            return loc - scale * log(2.0 - u - u);
-        }
         if (u > 0.0) {
-            return loc + scale * log(u + u);
+            return crg_laplace_of(u, loc, scale);
         }
     }
 }
@@ -191,6 +211,43 @@ static inline double CRG_FN(vonmises_draw)(CRG_STATE *s, const crg_prep *g) {
 }
 
 /*
+ * CRG_UNIFORM_FILL(name, value): the fill `name` of a distribution that
+ * inverts one uniform u and draws it again while u == 0 (laplace,
+ * logistic, gumbel).  With scalar parameters, a piece of uniforms goes
+ * straight into out (random's fill: as many words as values are left,
+ * each value taking at least one), and each becomes `value` (an
+ * expression of u, pa = a->a and pb = a->b) where it lies, a zero
+ * skipped; the values a zero leaves out come from the next piece.  So the
+ * same words make the same values as name_each's value-by-value draws
+ * (CRG_CONT_FILL), with which broadcast parameters are drawn, and the bit
+ * generator ends in the same place.
+ */
+#define CRG_UNIFORM_FILL(name, value)                                        \
+    static void CRG_FN(name)(void *st, void *out_, size_t n, crg_args *a) {  \
+        double *out = (double *)out_;                                        \
+        const double pa = a->a, pb = a->b;                                   \
+        size_t done = 0;                                                     \
+        if (a->pa != NULL || a->pb != NULL || a->pc != NULL) {               \
+            CRG_FN(name##_each)(st, out_, n, a);                             \
+            return;                                                          \
+        }                                                                    \
+        while (done < n) {                                                   \
+            double *piece = out + done;                                      \
+            size_t k = n - done < CRG_SCRATCH ? n - done : CRG_SCRATCH;      \
+            size_t i, kept = 0;                                              \
+            CRG_FN(random)(st, piece, k, a);                                 \
+            for (i = 0; i < k; i++) {                                        \
+                const double u = piece[i];                                   \
+                if (CR_UNLIKELY(u == 0.0)) {                                 \
+                    continue;                                                \
+                }                                                            \
+                piece[kept++] = (value);                                     \
+            }                                                                \
+            done += kept;                                                    \
+        }                                                                    \
+    }
+
+/*
  * CRG_ONE_OR_EACH(name): the fill `name` of a distribution that is a
  * function of one ziggurat draw: with scalar parameters name_one (the
  * ziggurat's batch fill, CRG_ZIGGURAT_FILL), with broadcast ones
@@ -215,9 +272,12 @@ CRG_CONT_FILL(lognormal_each, crg_prep_params, CRG_FN(lognormal_draw),
 CRG_ZIGGURAT_FILL(lognormal_one, CRG_FN(gauss_try), CRG_FN(gauss_rest),
                   exp(pa + pb * x))
 CRG_ONE_OR_EACH(lognormal)
-CRG_CONT_FILL(laplace, crg_prep_params, CRG_FN(laplace_draw), double)
-CRG_CONT_FILL(logistic, crg_prep_params, CRG_FN(logistic_draw), double)
-CRG_CONT_FILL(gumbel, crg_prep_params, CRG_FN(gumbel_draw), double)
+CRG_CONT_FILL(laplace_each, crg_prep_params, CRG_FN(laplace_draw), double)
+CRG_UNIFORM_FILL(laplace, crg_laplace_of(u, pa, pb))
+CRG_CONT_FILL(logistic_each, crg_prep_params, CRG_FN(logistic_draw), double)
+CRG_UNIFORM_FILL(logistic, pa + pb * log(u / (1.0 - u)))
+CRG_CONT_FILL(gumbel_each, crg_prep_params, CRG_FN(gumbel_draw), double)
+CRG_UNIFORM_FILL(gumbel, pa - pb * log(-log(1.0 - u)))
 CRG_CONT_FILL(weibull, CRG_FN(inverse_prep), CRG_FN(weibull_draw), double)
 CRG_CONT_FILL(rayleigh_each, crg_prep_params, CRG_FN(rayleigh_draw), double)
 CRG_ZIGGURAT_FILL(rayleigh_one, CRG_FN(expo_try), CRG_FN(expo_rest),
