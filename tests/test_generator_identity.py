@@ -241,12 +241,15 @@ def test_long_fill_spanning_chunks():
     ("lognormal", (0.5, 1.5)), ("rayleigh", (2.0,)),
     ("standard_gamma", (2.5,)), ("gamma", (7.0, 0.5)), ("chisquare", (3.0,)),
     ("standard_t", (5.0,)), ("f", (3.0, 7.0)), ("beta", (2.0, 3.0)),
-    ("geometric", (0.5,)),
+    ("geometric", (0.5,)), ("weibull", (1.5,)), ("pareto", (3.0,)),
+    ("power", (0.25,)), ("laplace", (1.0, 2.0)), ("logistic", (0.0, 0.5)),
+    ("gumbel", (-1.0, 3.0)),
 ])
 def test_ziggurat_batches_end_where_numpy_does(family, method, args,
                                                 position):
     """The ziggurat fills (and the fills over Marsaglia and Tsang's gamma,
-    and geometric's search) take their words in batches of at most as many words as
+    geometric's search and the inversions of a uniform) take their words
+    in batches of at most as many words as
     values are left: over calls long enough that draws needing
     more than one word (about 1 in 100) fall at batch ends, at the last
     value of a call and across the fill loop's chunks, every value and

@@ -248,14 +248,16 @@ static inline double CRG_FN(vonmises_draw)(CRG_STATE *s, const crg_prep *g) {
     }
 
 /*
- * CRG_ONE_OR_EACH(name): the fill `name` of a distribution that is a
- * function of one ziggurat draw: with scalar parameters name_one (the
- * ziggurat's batch fill, CRG_ZIGGURAT_FILL), with broadcast ones
- * name_each (value by value, CRG_CONT_FILL).  The same values either way.
+ * CRG_ONE_OR_EACH(name, drawn): the fill `name` of a distribution that is
+ * a function of one ziggurat draw: with scalar parameters for which
+ * `drawn` (an expression of a) holds, name_one (the ziggurat's batch
+ * fill, CRG_ZIGGURAT_FILL), otherwise name_each (value by value,
+ * CRG_CONT_FILL).  The same values either way.  (weibull with a == 0
+ * draws nothing, so it has no batch.)
  */
-#define CRG_ONE_OR_EACH(name)                                                \
-    static void CRG_FN(name)(void *st, void *out, size_t n, crg_args *a) {  \
-        if (a->pa == NULL && a->pb == NULL && a->pc == NULL) {               \
+#define CRG_ONE_OR_EACH(name, drawn)                                         \
+    static void CRG_FN(name)(void *st, void *out, size_t n, crg_args *a) {   \
+        if (a->pa == NULL && a->pb == NULL && a->pc == NULL && (drawn)) {    \
             CRG_FN(name##_one)(st, out, n, a);                               \
         } else {                                                             \
             CRG_FN(name##_each)(st, out, n, a);                              \
@@ -266,25 +268,35 @@ CRG_CONT_FILL(exponential_each, crg_prep_params, CRG_FN(exponential_draw),
               double)
 CRG_ZIGGURAT_FILL(exponential_one, CRG_FN(expo_try), CRG_FN(expo_rest),
                   pa * x)
-CRG_ONE_OR_EACH(exponential)
+CRG_ONE_OR_EACH(exponential, 1)
 CRG_CONT_FILL(lognormal_each, crg_prep_params, CRG_FN(lognormal_draw),
               double)
 CRG_ZIGGURAT_FILL(lognormal_one, CRG_FN(gauss_try), CRG_FN(gauss_rest),
                   exp(pa + pb * x))
-CRG_ONE_OR_EACH(lognormal)
+CRG_ONE_OR_EACH(lognormal, 1)
 CRG_CONT_FILL(laplace_each, crg_prep_params, CRG_FN(laplace_draw), double)
 CRG_UNIFORM_FILL(laplace, crg_laplace_of(u, pa, pb))
 CRG_CONT_FILL(logistic_each, crg_prep_params, CRG_FN(logistic_draw), double)
 CRG_UNIFORM_FILL(logistic, pa + pb * log(u / (1.0 - u)))
 CRG_CONT_FILL(gumbel_each, crg_prep_params, CRG_FN(gumbel_draw), double)
 CRG_UNIFORM_FILL(gumbel, pa - pb * log(-log(1.0 - u)))
-CRG_CONT_FILL(weibull, CRG_FN(inverse_prep), CRG_FN(weibull_draw), double)
+CRG_CONT_FILL(weibull_each, CRG_FN(inverse_prep), CRG_FN(weibull_draw),
+              double)
+CRG_ZIGGURAT_FILL(weibull_one, CRG_FN(expo_try), CRG_FN(expo_rest),
+                  pow(x, 1. / pa))
+CRG_ONE_OR_EACH(weibull, a->a != 0.0)
 CRG_CONT_FILL(rayleigh_each, crg_prep_params, CRG_FN(rayleigh_draw), double)
 CRG_ZIGGURAT_FILL(rayleigh_one, CRG_FN(expo_try), CRG_FN(expo_rest),
                   pa * sqrt(2.0 * x))
-CRG_ONE_OR_EACH(rayleigh)
-CRG_CONT_FILL(pareto, crg_prep_params, CRG_FN(pareto_draw), double)
-CRG_CONT_FILL(power, CRG_FN(inverse_prep), CRG_FN(power_draw), double)
+CRG_ONE_OR_EACH(rayleigh, 1)
+CRG_CONT_FILL(pareto_each, crg_prep_params, CRG_FN(pareto_draw), double)
+CRG_ZIGGURAT_FILL(pareto_one, CRG_FN(expo_try), CRG_FN(expo_rest),
+                  expm1(x / pa))
+CRG_ONE_OR_EACH(pareto, 1)
+CRG_CONT_FILL(power_each, CRG_FN(inverse_prep), CRG_FN(power_draw), double)
+CRG_ZIGGURAT_FILL(power_one, CRG_FN(expo_try), CRG_FN(expo_rest),
+                  pow(-expm1(-x), 1. / pa))
+CRG_ONE_OR_EACH(power, 1)
 CRG_CONT_FILL(std_cauchy, crg_prep_params, CRG_FN(cauchy_draw), double)
 CRG_CONT_FILL(wald, crg_prep_params, CRG_FN(wald_draw), double)
 CRG_CONT_FILL(triangular, CRG_FN(triangular_prep), CRG_FN(triangular_draw),
