@@ -587,7 +587,14 @@ cdef class _Source:
             idx = idx[pop - count:].copy()
         else:
             idx = np.empty(count, dtype=np.int64)
-            job.mask = mask_above(<uint64_t>(1.2 * <double>count))
+            # The set only answers "taken?", so its size changes no value:
+            # NumPy's (1.2 count, rounded up to a power of two) fills up
+            # to 83%, where linear probing takes several probes; 3 count
+            # keeps it under 34% (0.65 -> 0.45 of NumPy's time, idle AVX2
+            # EPYC, 2621 of 26214400), up to a million values, where
+            # NumPy's smaller table is kept to bound the memory.
+            job.mask = mask_above(<uint64_t>(
+                (3.0 if count <= 2**20 else 1.2) * <double>count))
             table = np.full(job.mask + 1, np.uint64(2**64 - 1), np.uint64)
             job.out = <int64_t *>cnp.PyArray_DATA(idx)
             job.set = <uint64_t *>cnp.PyArray_DATA(table)
