@@ -243,13 +243,14 @@ def test_long_fill_spanning_chunks():
     ("standard_t", (5.0,)), ("f", (3.0, 7.0)), ("beta", (2.0, 3.0)),
     ("geometric", (0.5,)), ("weibull", (1.5,)), ("pareto", (3.0,)),
     ("power", (0.25,)), ("laplace", (1.0, 2.0)), ("logistic", (0.0, 0.5)),
-    ("gumbel", (-1.0, 3.0)),
+    ("gumbel", (-1.0, 3.0)), ("poisson", (30.0,)),
+    ("negative_binomial", (5, 0.3)), ("negative_binomial", (3.5, 1.0)),
 ])
 def test_ziggurat_batches_end_where_numpy_does(family, method, args,
                                                 position):
     """The ziggurat fills (and the fills over Marsaglia and Tsang's gamma,
-    geometric's search and the inversions of a uniform) take their words
-    in batches of at most as many words as
+    geometric's search, the inversions of a uniform, PTRS Poisson draws and
+    negative_binomial over those gammas) take their words in batches of at most as many words as
     values are left: over calls long enough that draws needing
     more than one word (about 1 in 100) fall at batch ends, at the last
     value of a call and across the fill loop's chunks, every value and

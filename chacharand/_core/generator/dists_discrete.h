@@ -73,13 +73,24 @@ static double CRG_FN(loggam)(double x) {
 
 /* ---- Poisson: random_poisson ------------------------------------------ */
 
+/* The Poisson draws read their uniforms from a cursor (dists_template.h):
+ * over a batch of words in the fills whose every value takes at least one
+ * word, over the state itself (crg_state_cursor) elsewhere. */
+static inline CRG_FN(cursor) CRG_FN(state_cursor)(CRG_STATE *s) {
+    CRG_FN(cursor) c;
+    c.s = s;
+    c.words = NULL;
+    c.next = c.end = c.left = 0;
+    return c;
+}
+
 /* random_poisson_mult: multiply uniforms until the product drops to
  * exp(-lam). */
-static int64_t CRG_FN(poisson_mult)(CRG_STATE *s, double enlam) {
+static int64_t CRG_FN(poisson_mult)(CRG_FN(cursor) *c, double enlam) {
     int64_t x = 0;
     double prod = 1.0;
     for (;;) {
-        prod *= CRG_FN(next_double)(s);
+        prod *= CRG_FN(cursor_double)(c);
         if (prod > enlam) {
             x += 1;
         } else {
@@ -141,11 +152,11 @@ static void CRG_FN(ptrs_setup_slow)(CRG_FN(ptrs_t) *t) {
 }
 
 /* random_poisson_ptrs */
-static int64_t CRG_FN(poisson_ptrs)(CRG_STATE *s, CRG_FN(ptrs_t) *t) {
+static int64_t CRG_FN(poisson_ptrs)(CRG_FN(cursor) *c, CRG_FN(ptrs_t) *t) {
     const double lam = t->lam;
     for (;;) {
-        double u = CRG_FN(next_double)(s) - 0.5;
-        double v = CRG_FN(next_double)(s);
+        double u = CRG_FN(cursor_double)(c) - 0.5;
+        double v = CRG_FN(cursor_double)(c);
         double us = 0.5 - fabs(u);
         int64_t k = CRG_FN(floor_i64)((2 * t->a / us + t->b) * u + lam + 0.43);
         if (us >= 0.07 && v <= t->vr) {
@@ -166,18 +177,18 @@ static int64_t CRG_FN(poisson_ptrs)(CRG_STATE *s, CRG_FN(ptrs_t) *t) {
 
 /* One Poisson draw for a lam that may change from call to call: the
  * PTRS constants are kept in *t while lam stays the same. */
-static inline int64_t CRG_FN(poisson_one)(CRG_STATE *s, double lam,
+static inline int64_t CRG_FN(poisson_one)(CRG_FN(cursor) *c, double lam,
                                           CRG_FN(ptrs_t) *t) {
     if (lam >= 10) {
         if (lam != t->lam) {
             CRG_FN(ptrs_setup)(t, lam);
         }
-        return CRG_FN(poisson_ptrs)(s, t);
+        return CRG_FN(poisson_ptrs)(c, t);
     }
     if (lam == 0) {
         return 0;
     }
-    return CRG_FN(poisson_mult)(s, exp(-lam));
+    return CRG_FN(poisson_mult)(c, exp(-lam));
 }
 
 /* random_poisson_mult for n values of one lam, its uniforms converted
@@ -212,14 +223,22 @@ static void CRG_FN(poisson)(void *st, void *out_, size_t n, crg_args *a) {
     CRG_STATE *s = (CRG_STATE *)st;
     int64_t *out = (int64_t *)out_;
     CRG_FN(ptrs_t) t;
+    CRG_FN(cursor) c = CRG_FN(state_cursor)(s);
+    uint64_t words[CRG_SCRATCH];
     size_t i;
     if (a->pa == NULL && a->a < 10 && a->a != 0) {
         CRG_FN(poisson_mult_fill)(s, out, n, exp(-a->a));
         return;
     }
     CRG_FN(ptrs_init)(&t);
+    if (a->pa == NULL && a->a >= 10) {
+        /* PTRS takes two words or more a value: a batch (a lam of 0, or
+         * NaN, which draw nothing, stay on the state). */
+        c.words = words;
+    }
     for (i = 0; i < n; i++) {
-        out[i] = CRG_FN(poisson_one)(s, a->pa ? a->pa[i] : a->a, &t);
+        c.left = n - i;
+        out[i] = CRG_FN(poisson_one)(&c, a->pa ? a->pa[i] : a->a, &t);
     }
     if (a->pa) {
         a->pa += n;
@@ -638,10 +657,23 @@ static void CRG_FN(neg_binomial)(void *st, void *out_, size_t n_out,
     CRG_STATE *s = (CRG_STATE *)st;
     int64_t *out = (int64_t *)out_;
     CRG_FN(ptrs_t) t;
+    CRG_FN(cursor) c = CRG_FN(state_cursor)(s);
+    uint64_t words[CRG_SCRATCH];
     size_t i;
     crg_gamma_prep g = crg_gamma_prepare(a->a);
     double odds = (1 - a->b) / a->b; /* the gamma's scale */
     CRG_FN(ptrs_init)(&t);
+    if (a->pa == NULL && a->pb == NULL && !(g.shape <= 1.0)) {
+        /* Marsaglia and Tsang's gamma takes two words or more a value,
+         * and then the Poisson draw: the words in batches. */
+        c.words = words;
+        for (i = 0; i < n_out; i++) {
+            c.left = n_out - i;
+            out[i] = CRG_FN(poisson_one)(
+                &c, odds * CRG_FN(gamma_mt_c)(&c, &g), &t);
+        }
+        return;
+    }
     for (i = 0; i < n_out; i++) {
         double lam;
         if (a->pa) {
@@ -651,7 +683,7 @@ static void CRG_FN(neg_binomial)(void *st, void *out_, size_t n_out,
             odds = (1 - a->pb[i]) / a->pb[i];
         }
         lam = odds * CRG_FN(std_gamma_draw_g)(s, &g);
-        out[i] = CRG_FN(poisson_one)(s, lam, &t);
+        out[i] = CRG_FN(poisson_one)(&c, lam, &t);
     }
     if (a->pa) {
         a->pa += n_out;

@@ -42,7 +42,8 @@ static inline double CRG_FN(nc_chisquare_one)(CRG_STATE *s,
         const double n = CRG_FN(gauss)(s) + t->sqrt_nonc;
         return chi2 + n * n;
     } else {
-        const int64_t i = CRG_FN(poisson_one)(s, nonc / 2.0, &t->poisson);
+        CRG_FN(cursor) c = CRG_FN(state_cursor)(s);
+        const int64_t i = CRG_FN(poisson_one)(&c, nonc / 2.0, &t->poisson);
         /* NumPy forms 2 * i in int64 arithmetic: for i beyond 2**62 (a
          * huge nonc) it wraps, as an x86-64 or arm64 multiply does. */
         const int64_t two_i = (int64_t)((uint64_t)i * 2u);
