@@ -148,52 +148,53 @@ CR_FORCE_INLINE void ct_log_fixed(const VI *k, int bits, VD *out) {
     }
 }
 
-/* cr_cos_2pi_fixed(t, bits, quarter_ulp) lane-wise, 0 <= t < 2**bits. */
+/* cr_cos_2pi_fixed(t, bits, quarter_ulp) lane-wise, 0 <= t < 2**bits.
+ * A lane needs one of the two polynomials, sin(pi/2 r) / r for odd q and
+ * (cos(pi/2 r) - 1) / r**2 for even q: one Horner chain, each step's
+ * coefficient picked lane by lane, runs the same operations as the
+ * scalar code's chosen polynomial at half the cost of running both. */
+#define CT_HORNER2(acc, x, odd, cs, cc) \
+    CT_EACH(j) {                                                           \
+        acc[j] = D_ADD(D_SELECT(odd[j], D_SET(cc), D_SET(cs)),             \
+                       D_MUL(x[j], acc[j]));                               \
+    }
 CR_FORCE_INLINE void ct_cos_2pi_fixed(const VI *t, int bits,
                                       double quarter_ulp, VD *out) {
     const int g = bits - 2;
     const VI one = I_SET(1);
     VI q[CT_U];
-    VD r[CT_U], z[CT_U], ps[CT_U], pc[CT_U];
+    VM odd[CT_U];
+    VD r[CT_U], z[CT_U], p[CT_U];
     int j;
     CT_EACH(j) {
         q[j] = I_SRL(I_ADD(t[j], I_SET((uint64_t)1 << (g - 1))), g);
+        odd[j] = I_EQ(I_AND(q[j], one), one);
         r[j] = D_MUL(ct_small_i64_to_f64(I_SUB(t[j], I_SLL(q[j], g))),
                      D_SET(quarter_ulp));
         z[j] = D_MUL(r[j], r[j]);
-        ps[j] = D_SET(6.0669357311061955e-12);
-        pc[j] = D_SET(-5.294400200734623e-13);
+        p[j] = D_SELECT(odd[j], D_SET(-5.294400200734623e-13),
+                        D_SET(6.0669357311061955e-12));
     }
-    /* sin(pi/2 r) / r and (cos(pi/2 r) - 1) / r**2, side by side. */
-    CT_HORNER(ps, z, -6.688035109811468e-10)
-    CT_HORNER(pc, z, 6.565963114979473e-11)
-    CT_HORNER(ps, z, 5.692172921967927e-08)
-    CT_HORNER(pc, z, -6.386603083791852e-09)
-    CT_HORNER(ps, z, -3.598843235212085e-06)
-    CT_HORNER(pc, z, 4.710874778818172e-07)
-    CT_HORNER(ps, z, 0.00016044118478735983)
-    CT_HORNER(pc, z, -2.5202042373060607e-05)
-    CT_HORNER(ps, z, -0.004681754135318688)
-    CT_HORNER(pc, z, 0.0009192602748394266)
-    CT_HORNER(ps, z, 0.07969262624616705)
-    CT_HORNER(pc, z, -0.02086348076335296)
-    CT_HORNER(ps, z, -0.6459640975062463)
-    CT_HORNER(pc, z, 0.25366950790104803)
-    CT_HORNER(ps, z, 1.5707963267948966)
-    CT_HORNER(pc, z, -1.2337005501361697)
+    CT_HORNER2(p, z, odd, -6.688035109811468e-10, 6.565963114979473e-11)
+    CT_HORNER2(p, z, odd, 5.692172921967927e-08, -6.386603083791852e-09)
+    CT_HORNER2(p, z, odd, -3.598843235212085e-06, 4.710874778818172e-07)
+    CT_HORNER2(p, z, odd, 0.00016044118478735983, -2.5202042373060607e-05)
+    CT_HORNER2(p, z, odd, -0.004681754135318688, 0.0009192602748394266)
+    CT_HORNER2(p, z, odd, 0.07969262624616705, -0.02086348076335296)
+    CT_HORNER2(p, z, odd, -0.6459640975062463, 0.25366950790104803)
+    CT_HORNER2(p, z, odd, 1.5707963267948966, -1.2337005501361697)
     CT_EACH(j) {
-        VD sin_q = D_MUL(r[j], ps[j]);
-        VD cos_q = D_ADD(D_SET(1.0), D_MUL(z[j], pc[j]));
+        VD sin_q = D_MUL(r[j], p[j]);
+        VD cos_q = D_ADD(D_SET(1.0), D_MUL(z[j], p[j]));
         /* q mod 4 = 0, 1, 2, 3: cos, -sin, -cos, sin.  Odd q takes sin;
          * the sign flips for q mod 4 in {1, 2}, i.e. when bit 0 of
          * (q + 1) >> 1 is set (negation flips the sign bit, as the scalar
          * minus does). */
         VI sign = I_SLL(I_AND(I_SRL(I_ADD(q[j], one), 1), one), 63);
-        out[j] = I_AS_D(I_XOR(
-            D_AS_I(D_SELECT(I_EQ(I_AND(q[j], one), one), cos_q, sin_q)),
-            sign));
+        out[j] = I_AS_D(I_XOR(D_AS_I(D_SELECT(odd[j], cos_q, sin_q)), sign));
     }
 }
+#undef CT_HORNER2
 
 /* cr_unit_f64 lane-wise: the top 53 bits times 2**-53, as the top 52
  * under the exponent of 1.0, less 1.0 (exact), plus 2**-53 where the 53rd
