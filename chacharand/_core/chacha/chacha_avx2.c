@@ -17,8 +17,9 @@
  * in two forms: GNU inline assembly on x86-64 with GCC or Clang, and C
  * intrinsics everywhere else (or with CHACHARAND_NO_ASM defined).  GCC's
  * register allocator spills state words in the middle of the dependency
- * chains of the C form, which costs about 10% here; the assembly pins the
- * plan.  Both forms are tested against the portable kernel.
+ * chains of the C form, which costs about 15% here (319 against 266
+ * cycles per eight ChaCha8 blocks on Zen 2); the assembly pins the plan.
+ * Both forms are tested against the portable kernel.
  */
 #include <immintrin.h>
 
@@ -55,41 +56,55 @@
  * idle pair in memory) ran ChaCha8 at 309 cycles per eight blocks on the
  * development machine (Zen 2, AVX2), this one at 287; interleaving all
  * four quarter rounds step by step measured 294.  vpshufb reads its
- * masks from memory.  Registers: b = x4..x7 in ymm0-3, c = x8..x11 in
- * ymm4-7, d = x12..x15 in ymm8-11, the working a words ymm12-13,
- * temporaries ymm14-15.
+ * masks from memory.  Registers: b, c and d (x4..x15) in twelve that the
+ * compiler picks among ymm0-11 (the asm statement's operands, so that
+ * they stay in registers from the template's variables and back: 280 ->
+ * 266 cycles against a round trip through memory), the working a words
+ * ymm12-13, temporaries ymm14-15.
  */
 #if !defined(CHACHARAND_NO_ASM) && defined(__x86_64__) && \
     (defined(__GNUC__) || defined(__clang__))
 #define CHACHA_AVX2_ASM 1
 #endif
 
+/* vpshufb masks: in each 32-bit word, byte k takes byte (k - 2) mod 4 for
+ * a rotation left by 16, byte (k - 1) mod 4 for a rotation by 8. */
+static const CR_ALIGN(32) uint8_t rot16_table[32] = {
+    2, 3, 0, 1, 6, 7, 4, 5, 10, 11, 8, 9, 14, 15, 12, 13,
+    2, 3, 0, 1, 6, 7, 4, 5, 10, 11, 8, 9, 14, 15, 12, 13};
+static const CR_ALIGN(32) uint8_t rot8_table[32] = {
+    3, 0, 1, 2, 7, 4, 5, 6, 11, 8, 9, 10, 15, 12, 13, 14,
+    3, 0, 1, 2, 7, 4, 5, 6, 11, 8, 9, 10, 15, 12, 13, 14};
+
 #if defined(CHACHA_AVX2_ASM)
 
-/* AT&T operand order: "op src, src2, dst".  y = y op x for two pairs. */
-#define ASM_OP2(op, x0, y0, x1, y1)                  \
-    op " %%" x0 ", %%" y0 ", %%" y0 "\n\t"           \
-    op " %%" x1 ", %%" y1 ", %%" y1 "\n\t"
-#define ASM_SHUF2(mask, d0, d1)                      \
-    "vpshufb " mask ", %%" d0 ", %%" d0 "\n\t"       \
-    "vpshufb " mask ", %%" d1 ", %%" d1 "\n\t"
+/* The assembly works on the asm statement's own operands: the b, c and d
+ * words are register operands (%[x4] .. %[x15], which the compiler keeps
+ * in registers around it), the a words 32 bytes each at %[a].  AT&T
+ * operand order: "op src, src2, dst"; y = y op x for two pairs. */
+#define ASM_OP2(op, x0, y0, x1, y1)                                       \
+    op " " x0 ", " y0 ", " y0 "\n\t"                                      \
+    op " " x1 ", " y1 ", " y1 "\n\t"
+#define ASM_SHUF2(mask, d0, d1)                                           \
+    "vpshufb " mask ", " d0 ", " d0 "\n\t"                                \
+    "vpshufb " mask ", " d1 ", " d1 "\n\t"
 /* Rotate left by n (r = 32 - n) through ymm14, ymm15. */
-#define ASM_ROTL2(n, r, b0, b1)                      \
-    "vpsrld $" r ", %%" b0 ", %%ymm14\n\t"           \
-    "vpsrld $" r ", %%" b1 ", %%ymm15\n\t"           \
-    "vpslld $" n ", %%" b0 ", %%" b0 "\n\t"          \
-    "vpslld $" n ", %%" b1 ", %%" b1 "\n\t"          \
-    "vpor %%ymm14, %%" b0 ", %%" b0 "\n\t"           \
-    "vpor %%ymm15, %%" b1 ", %%" b1 "\n\t"
-/* Half a quarter round on two quarter rounds side by side (words ia, ib,
- * ic, id and ja, jb, jc, jd; the a words in memory): a += b into ymm12-13
- * and back to memory, then the rest in registers. */
+#define ASM_ROTL2(n, r, b0, b1)                                           \
+    "vpsrld $" r ", " b0 ", %%ymm14\n\t"                                  \
+    "vpsrld $" r ", " b1 ", %%ymm15\n\t"                                  \
+    "vpslld $" n ", " b0 ", " b0 "\n\t"                                   \
+    "vpslld $" n ", " b1 ", " b1 "\n\t"                                   \
+    "vpor %%ymm14, " b0 ", " b0 "\n\t"                                    \
+    "vpor %%ymm15, " b1 ", " b1 "\n\t"
+/* Half a quarter round on two quarter rounds side by side (a words ia,
+ * ja in memory; b, c, d operands): a += b into ymm12-13 and back to
+ * memory, then the rest in registers. */
 #define ASM_HALF2(ia, ib, ic, id, ja, jb, jc, jd, mask, n, r)             \
-    "vpaddd " #ia "*32(%[x]), %%" ib ", %%ymm12\n\t"                      \
-    "vpaddd " #ja "*32(%[x]), %%" jb ", %%ymm13\n\t"                      \
-    "vmovdqa %%ymm12, " #ia "*32(%[x])\n\t"                               \
-    "vmovdqa %%ymm13, " #ja "*32(%[x])\n\t"                               \
-    ASM_OP2("vpxor", "ymm12", id, "ymm13", jd)                            \
+    "vpaddd " #ia "*32(%[a]), " ib ", %%ymm12\n\t"                        \
+    "vpaddd " #ja "*32(%[a]), " jb ", %%ymm13\n\t"                        \
+    "vmovdqa %%ymm12, " #ia "*32(%[a])\n\t"                               \
+    "vmovdqa %%ymm13, " #ja "*32(%[a])\n\t"                               \
+    ASM_OP2("vpxor", "%%ymm12", id, "%%ymm13", jd)                        \
     ASM_SHUF2(mask, id, jd)                                               \
     ASM_OP2("vpaddd", id, ic, jd, jc)                                     \
     ASM_OP2("vpxor", ic, ib, jc, jb)                                      \
@@ -100,16 +115,44 @@
     ASM_HALF2(2, b2, c2, d2, 3, b3, c3, d3, "(%[rot16])", "12", "20")     \
     ASM_HALF2(0, b0, c0, d0, 1, b1, c1, d1, "(%[rot8])", "7", "25")       \
     ASM_HALF2(2, b2, c2, d2, 3, b3, c3, d3, "(%[rot8])", "7", "25")
-/* x[i] is at byte offset 32 i. */
-#define ASM_LOAD(i, r) "vmovdqa " #i "*32(%[x]), %%" r "\n\t"
-#define ASM_STORE(r, i) "vmovdqa %%" r ", " #i "*32(%[x])\n\t"
+
+/* The template keeps the state in sixteen variables: twelve go into the
+ * asm statement as register operands, the a words through an aligned
+ * array. */
+#define ROUNDS(rounds, x0, x1, x2, x3, x4, x5, x6, x7, x8, x9, x10, x11,   \
+               x12, x13, x14, x15)                                         \
+    do {                                                                   \
+        CR_ALIGN(32) __m256i a_[4];                                        \
+        size_t n_ = (size_t)(rounds) / 2; /* >= 1 */                       \
+        a_[0] = x0; a_[1] = x1; a_[2] = x2; a_[3] = x3;                    \
+        __asm__ __volatile__(                                              \
+            "1:\n\t"                                                       \
+            /* columns (0,4,8,12) (1,5,9,13) (2,6,10,14) (3,7,11,15) */    \
+            ASM_ROUND("%[x4]", "%[x8]", "%[x12]", "%[x5]", "%[x9]",        \
+                      "%[x13]", "%[x6]", "%[x10]", "%[x14]", "%[x7]",      \
+                      "%[x11]", "%[x15]")                                  \
+            /* diagonals (0,5,10,15) (1,6,11,12) (2,7,8,13) (3,4,9,14) */  \
+            ASM_ROUND("%[x5]", "%[x10]", "%[x15]", "%[x6]", "%[x11]",      \
+                      "%[x12]", "%[x7]", "%[x8]", "%[x13]", "%[x4]",       \
+                      "%[x9]", "%[x14]")                                   \
+            "dec %[n]\n\t"                                                 \
+            "jnz 1b\n\t"                                                   \
+            : [n] "+r"(n_), [x4] "+x"(x4), [x5] "+x"(x5), [x6] "+x"(x6),   \
+              [x7] "+x"(x7), [x8] "+x"(x8), [x9] "+x"(x9),                 \
+              [x10] "+x"(x10), [x11] "+x"(x11), [x12] "+x"(x12),           \
+              [x13] "+x"(x13), [x14] "+x"(x14), [x15] "+x"(x15)            \
+            : [a] "r"(a_), [rot16] "r"(rot16_table),                       \
+              [rot8] "r"(rot8_table)                                       \
+            : "cc", "memory", "xmm12", "xmm13", "xmm14", "xmm15");         \
+        x0 = a_[0]; x1 = a_[1]; x2 = a_[2]; x3 = a_[3];                    \
+    } while (0)
 
 #else /* !CHACHA_AVX2_ASM */
 
 /* The C form of the same plan.  With GCC or Clang, empty asm statements
- * make the spill slots and the mask pointers opaque, so that the compiler
- * keeps the plan instead of hoisting the masks into registers and spilling
- * state words; other compilers get the plain C. */
+ * make the a words' slots and the mask pointers opaque, so that the
+ * compiler keeps the plan instead of hoisting the masks into registers
+ * and spilling state words; other compilers get the plain C. */
 #if defined(__GNUC__) || defined(__clang__)
 #define OPAQUE_PTR(p) __asm__("" : "+r"(p))
 #define IN_MEMORY(m) __asm__("" : "+m"(m))
@@ -117,8 +160,6 @@
 #define OPAQUE_PTR(p) ((void)0)
 #define IN_MEMORY(m) ((void)0)
 #endif
-
-#endif /* CHACHA_AVX2_ASM */
 
 /* The intrinsics form: rotations (masks from memory, see above), and half
  * of two quarter rounds side by side, their a words in memory (am0, am1:
@@ -141,43 +182,8 @@
         b0 = ROTB(b0); b1 = ROTB(b1);                            \
     } while (0)
 
-/* vpshufb masks: in each 32-bit word, byte k takes byte (k - 2) mod 4 for
- * a rotation left by 16, byte (k - 1) mod 4 for a rotation by 8. */
-static const CR_ALIGN(32) uint8_t rot16_table[32] = {
-    2, 3, 0, 1, 6, 7, 4, 5, 10, 11, 8, 9, 14, 15, 12, 13,
-    2, 3, 0, 1, 6, 7, 4, 5, 10, 11, 8, 9, 14, 15, 12, 13};
-static const CR_ALIGN(32) uint8_t rot8_table[32] = {
-    3, 0, 1, 2, 7, 4, 5, 6, 11, 8, 9, 10, 15, 12, 13, 14,
-    3, 0, 1, 2, 7, 4, 5, 6, 11, 8, 9, 10, 15, 12, 13, 14};
-
 /* `rounds` rounds on the state x[0..15], in place. */
 CR_FORCE_INLINE void chacha_avx2_rounds(__m256i x[16], const int rounds) {
-#if defined(CHACHA_AVX2_ASM)
-    size_t n = (size_t)rounds / 2; /* >= 1 */
-    __asm__ __volatile__(
-        ASM_LOAD(4, "ymm0") ASM_LOAD(5, "ymm1") ASM_LOAD(6, "ymm2")
-        ASM_LOAD(7, "ymm3") ASM_LOAD(8, "ymm4") ASM_LOAD(9, "ymm5")
-        ASM_LOAD(10, "ymm6") ASM_LOAD(11, "ymm7") ASM_LOAD(12, "ymm8")
-        ASM_LOAD(13, "ymm9") ASM_LOAD(14, "ymm10") ASM_LOAD(15, "ymm11")
-        "1:\n\t"
-        /* columns (0,4,8,12) (1,5,9,13) (2,6,10,14) (3,7,11,15) */
-        ASM_ROUND("ymm0", "ymm4", "ymm8", "ymm1", "ymm5", "ymm9",
-                  "ymm2", "ymm6", "ymm10", "ymm3", "ymm7", "ymm11")
-        /* diagonals (0,5,10,15) (1,6,11,12) (2,7,8,13) (3,4,9,14) */
-        ASM_ROUND("ymm1", "ymm6", "ymm11", "ymm2", "ymm7", "ymm8",
-                  "ymm3", "ymm4", "ymm9", "ymm0", "ymm5", "ymm10")
-        "dec %[n]\n\t"
-        "jnz 1b\n\t"
-        ASM_STORE("ymm0", 4) ASM_STORE("ymm1", 5) ASM_STORE("ymm2", 6)
-        ASM_STORE("ymm3", 7) ASM_STORE("ymm4", 8) ASM_STORE("ymm5", 9)
-        ASM_STORE("ymm6", 10) ASM_STORE("ymm7", 11) ASM_STORE("ymm8", 12)
-        ASM_STORE("ymm9", 13) ASM_STORE("ymm10", 14) ASM_STORE("ymm11", 15)
-        : [n] "+r"(n)
-        : [x] "r"(x), [rot16] "r"(rot16_table), [rot8] "r"(rot8_table)
-        : "cc", "memory", "xmm0", "xmm1", "xmm2", "xmm3", "xmm4", "xmm5",
-          "xmm6", "xmm7", "xmm8", "xmm9", "xmm10", "xmm11", "xmm12",
-          "xmm13", "xmm14", "xmm15");
-#else
     const __m256i *rot16 = (const __m256i *)(const void *)rot16_table;
     const __m256i *rot8 = (const __m256i *)(const void *)rot8_table;
     __m256i x4 = x[4], x5 = x[5], x6 = x[6], x7 = x[7];
@@ -201,11 +207,10 @@ CR_FORCE_INLINE void chacha_avx2_rounds(__m256i x[16], const int rounds) {
     x[4] = x4; x[5] = x5; x[6] = x6; x[7] = x7;
     x[8] = x8; x[9] = x9; x[10] = x10; x[11] = x11;
     x[12] = x12; x[13] = x13; x[14] = x14; x[15] = x15;
-#endif
 }
 
 /* The template keeps the state in sixteen variables; the round loop works
- * on it in an aligned array, which holds the spill slots. */
+ * on it in an aligned array, which holds the a words' slots. */
 #define ROUNDS(rounds, x0, x1, x2, x3, x4, x5, x6, x7, x8, x9, x10, x11,   \
                x12, x13, x14, x15)                                         \
     do {                                                                   \
@@ -220,6 +225,8 @@ CR_FORCE_INLINE void chacha_avx2_rounds(__m256i x[16], const int rounds) {
         x8 = s_[8]; x9 = s_[9]; x10 = s_[10]; x11 = s_[11];                \
         x12 = s_[12]; x13 = s_[13]; x14 = s_[14]; x15 = s_[15];            \
     } while (0)
+
+#endif /* CHACHA_AVX2_ASM */
 
 /* AVX2 has no unsigned compare, so both sides are biased by 2^31 for a
  * signed one; it yields all ones (= -1) in the lanes that wrapped, so
