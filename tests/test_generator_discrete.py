@@ -118,6 +118,17 @@ def test_long_poisson_products(family, lam):
                     size=size, fast=True)
 
 
+@pytest.mark.parametrize("n, p", [(101, 0.3), (1000, 0.4), (5000, 0.5),
+                                  (5000, 0.7), (40, 0.9)])
+def test_long_btpe_draws(family, n, p):
+    # Long enough for every branch of BTPE's step 5 to come up: the
+    # recursion from both sides of the mode with its factors from the
+    # table (|y - m| <= 20), the recursion beyond the table (|y - m| > 20
+    # where n p q is small) and the squeeze.
+    check_twins(positioned(family, 3, 1), "binomial", n, p, size=30011,
+                fast=True)
+
+
 @pytest.mark.parametrize("size", SIZES, ids=str)
 def test_size_spellings_and_result_types(size):
     # A Python int for size=None, an int64 array otherwise.

@@ -327,6 +327,11 @@ typedef struct {
      * values) */
     double r, fm, p1, xm, xl, xr, c, laml, lamr, p2, p3, p4, nrq, sr, sa;
     int64_t m;
+    /* Step 5.1's factors a / i - sr for i from m - 20 to m + 20 (index
+     * i - m + 20), the same values the recursion divides out for each
+     * draw that reaches it: with them its loops are a chain of
+     * multiplications or divisions alone. */
+    double ratio[41];
 } CRG_FN(binomial_t);
 
 /* random_binomial_inversion with the probabilities P(X = x), x <= bound,
@@ -459,6 +464,10 @@ static int64_t CRG_FN(binomial_btpe)(CRG_STATE *s, int64_t n, double p,
         t->nrq = (double)n * t->r * t->q;
         t->sr = t->r / t->q;
         t->sa = t->sr * (double)(n + 1);
+        for (k = 0; k < 41; k++) {
+            /* i >= 1: m >= 30 here (n p > 30) */
+            t->ratio[k] = t->sa / (double)(t->m - 20 + k) - t->sr;
+        }
     }
     r = t->r;
     q = t->q;
@@ -511,17 +520,29 @@ static int64_t CRG_FN(binomial_btpe)(CRG_STATE *s, int64_t n, double p,
             k = -k;
         }
         if (!(k > 20 && (double)k < nrq / 2.0 - 1)) {
-            /* Step 5.1: the ratio f(y)/f(m) by recursion */
+            /* Step 5.1: the ratio f(y)/f(m) by recursion (its factors
+             * from the table where k <= 20, as it mostly is) */
             const double sr = t->sr, a = t->sa;
+            const double *ratio = t->ratio; /* index i - m + 20 */
             double F = 1.0;
             int64_t i;
-            if (m < y) {
+            if (k > 20) {
+                if (m < y) {
+                    for (i = m + 1; i <= y; i++) {
+                        F *= (a / (double)i - sr);
+                    }
+                } else {
+                    for (i = y + 1; i <= m; i++) {
+                        F /= (a / (double)i - sr);
+                    }
+                }
+            } else if (m < y) {
                 for (i = m + 1; i <= y; i++) {
-                    F *= (a / (double)i - sr);
+                    F *= ratio[i - m + 20];
                 }
             } else if (m > y) {
                 for (i = y + 1; i <= m; i++) {
-                    F /= (a / (double)i - sr);
+                    F /= ratio[i - m + 20];
                 }
             }
             if (w_ > F) {
