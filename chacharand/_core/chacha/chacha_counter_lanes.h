@@ -270,65 +270,45 @@ static size_t ct_normal_f32(const uint32_t *w, void *out, size_t m,
     return i;
 }
 
-static size_t ct_exponential_f64(const uint32_t *w, void *out, size_t m,
-                                 const cr_counter_params *p) {
-    double *o = (double *)out;
-    size_t i;
-    int h, j;
-    /* Two groups of CT_U vectors a step: the logarithm alone is a short
-     * kernel, and two of its chains side by side keep more of the
-     * floating-point pipelines busy (2.84 -> 2.45 ns per float64 value,
-     * AVX2 EPYC). */
-    for (i = 0; i + 2 * CT_STEP <= m; i += 2 * CT_STEP) {
-        VI k[2][CT_U];
-        VD ln[2][CT_U];
-        for (h = 0; h < 2; h++) {
-            CT_EACH(j) {
-                const size_t e = i + (size_t)(h * CT_U + j) * LANES;
-                k[h][j] = I_ADD(I_SRL(I_LOAD64(w + 2 * e), 11), I_SET(1));
-            }
-        }
-        ct_log_fixed(k[0], 53, ln[0]);
-        ct_log_fixed(k[1], 53, ln[1]);
-        for (h = 0; h < 2; h++) {
-            CT_EACH(j) {
-                D_STORE(o + i + (size_t)(h * CT_U + j) * LANES,
-                        D_MUL(D_SET(p->a), D_SUB(D_SET(0.0), ln[h][j])));
-            }
-        }
+/* The exponential kernels, float64 and float32: k = LOAD(e) (element e's
+ * k, 1 <= k <= 2**bits) and -scale * log(k / 2**bits) stored by STORE.
+ * Two groups of CT_U vectors a step: the logarithm alone is a short
+ * kernel, and two of its chains side by side keep more of the
+ * floating-point pipelines busy (2.84 -> 2.45 ns per float64 value, AVX2
+ * EPYC). */
+#define CT_EXPONENTIAL(name, T, bits, LOAD, STORE)                         \
+    static size_t name(const uint32_t *w, void *out, size_t m,             \
+                       const cr_counter_params *p) {                       \
+        T *o = (T *)out;                                                   \
+        size_t i;                                                          \
+        int h, j;                                                          \
+        for (i = 0; i + 2 * CT_STEP <= m; i += 2 * CT_STEP) {              \
+            VI k[2][CT_U];                                                 \
+            VD ln[2][CT_U];                                                \
+            for (h = 0; h < 2; h++) {                                      \
+                CT_EACH(j) {                                               \
+                    const size_t e = i + (size_t)(h * CT_U + j) * LANES;   \
+                    k[h][j] = LOAD(e);                                     \
+                }                                                          \
+            }                                                              \
+            ct_log_fixed(k[0], bits, ln[0]);                               \
+            ct_log_fixed(k[1], bits, ln[1]);                               \
+            for (h = 0; h < 2; h++) {                                      \
+                CT_EACH(j) {                                               \
+                    STORE(o + i + (size_t)(h * CT_U + j) * LANES,          \
+                          D_MUL(D_SET(p->a), D_SUB(D_SET(0.0), ln[h][j])));  \
+                }                                                          \
+            }                                                              \
+        }                                                                  \
+        return i;                                                          \
     }
-    return i;
-}
-
-static size_t ct_exponential_f32(const uint32_t *w, void *out, size_t m,
-                                 const cr_counter_params *p) {
-    float *o = (float *)out;
-    size_t i;
-    int h, j;
-    /* Two groups of CT_U vectors a step: the logarithm alone is a short
-     * kernel, and two of its chains side by side keep more of the
-     * floating-point pipelines busy (2.84 -> 2.45 ns per float64 value,
-     * AVX2 EPYC). */
-    for (i = 0; i + 2 * CT_STEP <= m; i += 2 * CT_STEP) {
-        VI k[2][CT_U];
-        VD ln[2][CT_U];
-        for (h = 0; h < 2; h++) {
-            CT_EACH(j) {
-                const size_t e = i + (size_t)(h * CT_U + j) * LANES;
-                k[h][j] = I_ADD(I_LOAD32(w + e), I_SET(1));
-            }
-        }
-        ct_log_fixed(k[0], 32, ln[0]);
-        ct_log_fixed(k[1], 32, ln[1]);
-        for (h = 0; h < 2; h++) {
-            CT_EACH(j) {
-                D_STORE_F32(o + i + (size_t)(h * CT_U + j) * LANES,
-                        D_MUL(D_SET(p->a), D_SUB(D_SET(0.0), ln[h][j])));
-            }
-        }
-    }
-    return i;
-}
+#define CT_K53(e) I_ADD(I_SRL(I_LOAD64(w + 2 * (e)), 11), I_SET(1))
+#define CT_K32(e) I_ADD(I_LOAD32(w + (e)), I_SET(1))
+CT_EXPONENTIAL(ct_exponential_f64, double, 53, CT_K53, D_STORE)
+CT_EXPONENTIAL(ct_exponential_f32, float, 32, CT_K32, D_STORE_F32)
+#undef CT_K53
+#undef CT_K32
+#undef CT_EXPONENTIAL
 
 #if CR_COUNTER_UNIT_KERNELS
 static size_t ct_random_f64(const uint32_t *w, void *out, size_t m,
