@@ -2,7 +2,9 @@
  * Counter-based draws on the CPU (see chacha_counter.h).
  *
  * The keystream comes from the state's block kernel (the SIMD one), a
- * chunk of elements at a time, into a buffer on the stack; the elements
+ * chunk of elements at a time, into a buffer on the stack -- or, for an
+ * element as wide as its words, straight into the output, where each
+ * element is then made from its own words (in_place below); the elements
  * are the transforms' own functions (chacha_transforms.h), or, for a
  * prefix of each chunk, the SIMD kernels made from them
  * (chacha_counter_lanes.h), which give the same bits.  Built with

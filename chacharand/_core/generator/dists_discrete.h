@@ -75,7 +75,7 @@ static double CRG_FN(loggam)(double x) {
 
 /* The Poisson draws read their uniforms from a cursor (dists_template.h):
  * over a batch of words in the fills whose every value takes at least one
- * word, over the state itself (crg_state_cursor) elsewhere. */
+ * word, over the state itself (state_cursor) elsewhere. */
 static inline CRG_FN(cursor) CRG_FN(state_cursor)(CRG_STATE *s) {
     CRG_FN(cursor) c;
     c.s = s;

@@ -56,23 +56,32 @@ static inline double CRG_FN(laplace_draw)(CRG_STATE *s, const crg_prep *g) {
     }
 }
 
+/* logistic's and gumbel's values of a uniform u > 0. */
+static inline double crg_logistic_of(double u, double loc, double scale) {
+    return loc + scale * log(u / (1.0 - u));
+}
+
+static inline double crg_gumbel_of(double u, double loc, double scale) {
+    return loc - scale * log(-log(1.0 - u));
+}
+
 /* random_logistic: loc + scale * log(U / (1 - U)); U == 0 drawn again. */
 static inline double CRG_FN(logistic_draw)(CRG_STATE *s, const crg_prep *g) {
     for (;;) {
         const double u = CRG_FN(next_double)(s);
         if (u > 0.0) {
-            return g->p[0] + g->p[1] * log(u / (1.0 - u));
+            return crg_logistic_of(u, g->p[0], g->p[1]);
         }
     }
 }
 
 /* random_gumbel: with U = 1 - uniform, loc - scale * log(-log(U));
- * U == 1 drawn again. */
+ * U == 1 (a uniform of 0) drawn again. */
 static inline double CRG_FN(gumbel_draw)(CRG_STATE *s, const crg_prep *g) {
     for (;;) {
-        const double u = 1.0 - CRG_FN(next_double)(s);
-        if (u < 1.0) {
-            return g->p[0] - g->p[1] * log(-log(u));
+        const double u = CRG_FN(next_double)(s);
+        if (u > 0.0) {
+            return crg_gumbel_of(u, g->p[0], g->p[1]);
         }
     }
 }
@@ -277,9 +286,9 @@ CRG_ONE_OR_EACH(lognormal, 1)
 CRG_CONT_FILL(laplace_each, crg_prep_params, CRG_FN(laplace_draw), double)
 CRG_UNIFORM_FILL(laplace, crg_laplace_of(u, pa, pb))
 CRG_CONT_FILL(logistic_each, crg_prep_params, CRG_FN(logistic_draw), double)
-CRG_UNIFORM_FILL(logistic, pa + pb * log(u / (1.0 - u)))
+CRG_UNIFORM_FILL(logistic, crg_logistic_of(u, pa, pb))
 CRG_CONT_FILL(gumbel_each, crg_prep_params, CRG_FN(gumbel_draw), double)
-CRG_UNIFORM_FILL(gumbel, pa - pb * log(-log(1.0 - u)))
+CRG_UNIFORM_FILL(gumbel, crg_gumbel_of(u, pa, pb))
 CRG_CONT_FILL(weibull_each, CRG_FN(inverse_prep), CRG_FN(weibull_draw),
               double)
 CRG_ZIGGURAT_FILL(weibull_one, CRG_FN(expo_try), CRG_FN(expo_rest),
