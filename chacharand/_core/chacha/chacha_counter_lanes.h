@@ -222,53 +222,51 @@ CR_FORCE_INLINE VD ct_scaled(VD z, const cr_counter_params *p) {
 /* Each kernel below fills CT_U vectors per step. */
 #define CT_STEP (CT_U * LANES)
 
-static size_t ct_normal_f64(const uint32_t *w, void *out, size_t m,
-                            const cr_counter_params *p) {
-    double *o = (double *)out;
-    size_t i;
-    int j;
-    for (i = 0; i + CT_STEP <= m; i += CT_STEP) {
-        VI a[CT_U], b[CT_U];
-        VD ln[CT_U], cs[CT_U];
-        CT_EACH(j) {
-            I_LOAD64_PAIRS(w + 4 * (i + (size_t)j * LANES), &a[j], &b[j]);
-            a[j] = I_ADD(I_SRL(a[j], 11), I_SET(1));
-            b[j] = I_SRL(b[j], 11);
-        }
-        ct_log_fixed(a, 53, ln);
-        ct_cos_2pi_fixed(b, 53, CR_TWO_M51, cs);
-        CT_EACH(j) {
-            VD radius = D_SQRT(D_MUL(D_SET(-2.0), ln[j]));
-            D_STORE(o + i + (size_t)j * LANES,
-                    ct_scaled(D_MUL(radius, cs[j]), p));
-        }
+/* The normal kernels, float64 and float32: LOAD(e, &k, &t) gives element
+ * e's logarithm argument k (1 <= k <= 2**bits) and cosine argument t
+ * (0 <= t < 2**bits), and sqrt(-2 ln) cos, scaled where the draw asks,
+ * is stored by STORE. */
+#define CT_NORMAL(name, T, bits, quarter_ulp, LOAD, STORE)                 \
+    static size_t name(const uint32_t *w, void *out, size_t m,             \
+                       const cr_counter_params *p) {                       \
+        T *o = (T *)out;                                                   \
+        size_t i;                                                          \
+        int j;                                                             \
+        for (i = 0; i + CT_STEP <= m; i += CT_STEP) {                      \
+            VI k[CT_U], t[CT_U];                                           \
+            VD ln[CT_U], cs[CT_U];                                         \
+            CT_EACH(j) {                                                   \
+                LOAD(i + (size_t)j * LANES, &k[j], &t[j]);                 \
+            }                                                              \
+            ct_log_fixed(k, bits, ln);                                     \
+            ct_cos_2pi_fixed(t, bits, quarter_ulp, cs);                    \
+            CT_EACH(j) {                                                   \
+                VD radius = D_SQRT(D_MUL(D_SET(-2.0), ln[j]));             \
+                STORE(o + i + (size_t)j * LANES,                           \
+                      ct_scaled(D_MUL(radius, cs[j]), p));                 \
+            }                                                              \
+        }                                                                  \
+        return i;                                                          \
     }
-    return i;
+/* float64: four words an element, the top 53 bits of each pair. */
+CR_FORCE_INLINE void ct_normal_words53(const uint32_t *w, VI *k, VI *t) {
+    I_LOAD64_PAIRS(w, k, t);
+    *k = I_ADD(I_SRL(*k, 11), I_SET(1));
+    *t = I_SRL(*t, 11);
 }
-
-static size_t ct_normal_f32(const uint32_t *w, void *out, size_t m,
-                            const cr_counter_params *p) {
-    float *o = (float *)out;
-    size_t i;
-    int j;
-    for (i = 0; i + CT_STEP <= m; i += CT_STEP) {
-        VI u[CT_U], v[CT_U];
-        VD ln[CT_U], cs[CT_U];
-        CT_EACH(j) {
-            VI x = I_LOAD64(w + 2 * (i + (size_t)j * LANES));
-            u[j] = I_ADD(I_AND(x, I_SET(0xFFFFFFFFull)), I_SET(1));
-            v[j] = I_SRL(x, 32);
-        }
-        ct_log_fixed(u, 32, ln);
-        ct_cos_2pi_fixed(v, 32, CR_TWO_M30, cs);
-        CT_EACH(j) {
-            VD radius = D_SQRT(D_MUL(D_SET(-2.0), ln[j]));
-            D_STORE_F32(o + i + (size_t)j * LANES,
-                        ct_scaled(D_MUL(radius, cs[j]), p));
-        }
-    }
-    return i;
+/* float32: two words an element, one for each argument. */
+CR_FORCE_INLINE void ct_normal_words32(const uint32_t *w, VI *k, VI *t) {
+    VI x = I_LOAD64(w);
+    *k = I_ADD(I_AND(x, I_SET(0xFFFFFFFFull)), I_SET(1));
+    *t = I_SRL(x, 32);
 }
+#define CT_W53(e, k, t) ct_normal_words53(w + 4 * (e), k, t)
+#define CT_W32(e, k, t) ct_normal_words32(w + 2 * (e), k, t)
+CT_NORMAL(ct_normal_f64, double, 53, CR_TWO_M51, CT_W53, D_STORE)
+CT_NORMAL(ct_normal_f32, float, 32, CR_TWO_M30, CT_W32, D_STORE_F32)
+#undef CT_W53
+#undef CT_W32
+#undef CT_NORMAL
 
 /* The exponential kernels, float64 and float32: k = LOAD(e) (element e's
  * k, 1 <= k <= 2**bits) and -scale * log(k / 2**bits) stored by STORE.

@@ -76,13 +76,6 @@ static double CRG_FN(loggam)(double x) {
 /* The Poisson draws read their uniforms from a cursor (dists_template.h):
  * over a batch of words in the fills whose every value takes at least one
  * word, over the state itself (state_cursor) elsewhere. */
-static inline CRG_FN(cursor) CRG_FN(state_cursor)(CRG_STATE *s) {
-    CRG_FN(cursor) c;
-    c.s = s;
-    c.words = NULL;
-    c.next = c.end = c.left = 0;
-    return c;
-}
 
 /* random_poisson_mult: multiply uniforms until the product drops to
  * exp(-lam). */

@@ -83,6 +83,15 @@ static inline uint64_t CRG_FN(cursor_next64)(CRG_FN(cursor) *c) {
     return c->words[c->next++];
 }
 
+/* A cursor with no batch: it reads the state itself. */
+static inline CRG_FN(cursor) CRG_FN(state_cursor)(CRG_STATE *s) {
+    CRG_FN(cursor) c;
+    c.s = s;
+    c.words = NULL;
+    c.next = c.end = c.left = 0;
+    return c;
+}
+
 /* next_double from the cursor. */
 static inline double CRG_FN(cursor_double)(CRG_FN(cursor) *c) {
     return (double)(CRG_FN(cursor_next64)(c) >> 11) *
@@ -262,7 +271,7 @@ static double CRG_FN(gauss)(CRG_STATE *s) {
     if (CR_LIKELY(CRG_FN(gauss_try)(r, &x))) {
         return x;
     } else {
-        CRG_FN(cursor) c = {s, NULL, 0, 0, 0};
+        CRG_FN(cursor) c = CRG_FN(state_cursor)(s);
         return CRG_FN(gauss_rest)(&c, r, x);
     }
 }
@@ -356,7 +365,7 @@ static double CRG_FN(expo)(CRG_STATE *s) {
     if (CR_LIKELY(CRG_FN(expo_try)(r, &x))) {
         return x;
     } else {
-        CRG_FN(cursor) c = {s, NULL, 0, 0, 0};
+        CRG_FN(cursor) c = CRG_FN(state_cursor)(s);
         return CRG_FN(expo_rest)(&c, r, x);
     }
 }
