@@ -56,13 +56,25 @@ static inline double CRG_FN(laplace_draw)(CRG_STATE *s, const crg_prep *g) {
     }
 }
 
-/* logistic's and gumbel's values of a uniform u > 0. */
-static inline double crg_logistic_of(double u, double loc, double scale) {
-    return loc + scale * log(u / (1.0 - u));
+/* logistic's and gumbel's values of a uniform u > 0, in two steps (the
+ * batch fills run each step over a piece: CRG_UNIFORM_FILL):
+ * loc + scale * log(u / (1 - u)) and loc - scale * log(-log(1 - u)). */
+static inline double crg_logistic_ratio(double u) {
+    return u / (1.0 - u);
 }
 
-static inline double crg_gumbel_of(double u, double loc, double scale) {
-    return loc - scale * log(-log(1.0 - u));
+static inline double crg_logistic_of_ratio(double r, double loc,
+                                           double scale) {
+    return loc + scale * log(r);
+}
+
+static inline double crg_gumbel_inner(double u) {
+    return -log(1.0 - u);
+}
+
+static inline double crg_gumbel_of_inner(double t, double loc,
+                                         double scale) {
+    return loc - scale * log(t);
 }
 
 /* random_logistic: loc + scale * log(U / (1 - U)); U == 0 drawn again. */
@@ -70,7 +82,8 @@ static inline double CRG_FN(logistic_draw)(CRG_STATE *s, const crg_prep *g) {
     for (;;) {
         const double u = CRG_FN(next_double)(s);
         if (u > 0.0) {
-            return crg_logistic_of(u, g->p[0], g->p[1]);
+            return crg_logistic_of_ratio(crg_logistic_ratio(u), g->p[0],
+                                         g->p[1]);
         }
     }
 }
@@ -81,7 +94,8 @@ static inline double CRG_FN(gumbel_draw)(CRG_STATE *s, const crg_prep *g) {
     for (;;) {
         const double u = CRG_FN(next_double)(s);
         if (u > 0.0) {
-            return crg_gumbel_of(u, g->p[0], g->p[1]);
+            return crg_gumbel_of_inner(crg_gumbel_inner(u), g->p[0],
+                                       g->p[1]);
         }
     }
 }
@@ -220,18 +234,36 @@ static inline double CRG_FN(vonmises_draw)(CRG_STATE *s, const crg_prep *g) {
 }
 
 /*
- * CRG_UNIFORM_FILL(name, value): the fill `name` of a distribution that
- * inverts one uniform u and draws it again while u == 0 (laplace,
+ * Fills in passes.  A value made by libm calls in a row (-expm1 then pow,
+ * log then log) is a chain of dependent latencies, longer than the
+ * processor can look ahead past; a loop with one call per value lets it
+ * overlap the calls of neighbouring values.  So the fills below draw a
+ * piece of standard values into out, then run each step over the whole
+ * piece: `first`, then `then`, each an expression of the value v it
+ * replaces (and of the parameters pa = a->a, pb = a->b).  Every value
+ * meets the same operations in the same order as in NumPy's loop.
+ */
+#define CRG_PASS(out, k, step)                                               \
+    do {                                                                     \
+        size_t i_;                                                           \
+        for (i_ = 0; i_ < (k); i_++) {                                       \
+            const double v = (out)[i_];                                      \
+            (out)[i_] = (step);                                              \
+        }                                                                    \
+    } while (0)
+
+/*
+ * CRG_UNIFORM_FILL(name, first, then): the fill `name` of a distribution
+ * that inverts one uniform and draws it again while it is 0 (laplace,
  * logistic, gumbel).  With scalar parameters, a piece of uniforms goes
  * straight into out (random's fill: as many words as values are left,
- * each value taking at least one), and each becomes `value` (an
- * expression of u, pa = a->a and pb = a->b) where it lies, a zero
- * skipped; the values a zero leaves out come from the next piece.  So the
- * same words make the same values as name_each's value-by-value draws
- * (CRG_CONT_FILL), with which broadcast parameters are drawn, and the bit
- * generator ends in the same place.
+ * each value taking at least one), the zeros are dropped, and the rest
+ * become values in passes; the values a zero leaves out come from the
+ * next piece.  So the same words make the same values as name_each's
+ * value-by-value draws (CRG_CONT_FILL), with which broadcast parameters
+ * are drawn, and the bit generator ends in the same place.
  */
-#define CRG_UNIFORM_FILL(name, value)                                        \
+#define CRG_UNIFORM_FILL(name, first, then)                                  \
     static void CRG_FN(name)(void *st, void *out_, size_t n, crg_args *a) {  \
         double *out = (double *)out_;                                        \
         const double pa = a->a, pb = a->b;                                   \
@@ -246,21 +278,42 @@ static inline double CRG_FN(vonmises_draw)(CRG_STATE *s, const crg_prep *g) {
             size_t i, kept = 0;                                              \
             CRG_FN(random)(st, piece, k, a);                                 \
             for (i = 0; i < k; i++) {                                        \
-                const double u = piece[i];                                   \
-                if (CR_UNLIKELY(u == 0.0)) {                                 \
-                    continue;                                                \
+                if (CR_LIKELY(piece[i] != 0.0)) {                            \
+                    piece[kept++] = piece[i];                                \
                 }                                                            \
-                piece[kept++] = (value);                                     \
             }                                                                \
+            CRG_PASS(piece, kept, first);                                    \
+            CRG_PASS(piece, kept, then);                                     \
             done += kept;                                                    \
+        }                                                                    \
+    }
+
+/*
+ * CRG_EXPO_FILL(name, first, then): the batch fill `name` of a
+ * distribution of one standard exponential, with scalar parameters: a
+ * piece of standard_exponential's fill (std_exp, whose calls piece by
+ * piece take the words one call takes), then the two passes.
+ */
+#define CRG_EXPO_FILL(name, first, then)                                     \
+    static void CRG_FN(name)(void *st, void *out_, size_t n, crg_args *a) {  \
+        double *out = (double *)out_;                                        \
+        const double pa = a->a, pb = a->b;                                   \
+        (void)pb;                                                            \
+        while (n > 0) {                                                      \
+            const size_t k = n < CRG_SCRATCH ? n : CRG_SCRATCH;              \
+            CRG_FN(std_exp)(st, out, k, a);                                  \
+            CRG_PASS(out, k, first);                                         \
+            CRG_PASS(out, k, then);                                          \
+            out += k;                                                        \
+            n -= k;                                                          \
         }                                                                    \
     }
 
 /*
  * CRG_ONE_OR_EACH(name, drawn): the fill `name` of a distribution that is
  * a function of one ziggurat draw: with scalar parameters for which
- * `drawn` (an expression of a) holds, name_one (the ziggurat's batch
- * fill, CRG_ZIGGURAT_FILL), otherwise name_each (value by value,
+ * `drawn` (an expression of a) holds, name_one (a batch fill:
+ * CRG_ZIGGURAT_FILL or CRG_EXPO_FILL), otherwise name_each (value by value,
  * CRG_CONT_FILL).  The same values either way.  (weibull with a == 0
  * draws nothing, so it has no batch.)
  */
@@ -284,11 +337,13 @@ CRG_ZIGGURAT_FILL(lognormal_one, CRG_FN(gauss_try), CRG_FN(gauss_rest),
                   exp(pa + pb * x))
 CRG_ONE_OR_EACH(lognormal, 1)
 CRG_CONT_FILL(laplace_each, crg_prep_params, CRG_FN(laplace_draw), double)
-CRG_UNIFORM_FILL(laplace, crg_laplace_of(u, pa, pb))
+CRG_UNIFORM_FILL(laplace, crg_laplace_of(v, pa, pb), v)
 CRG_CONT_FILL(logistic_each, crg_prep_params, CRG_FN(logistic_draw), double)
-CRG_UNIFORM_FILL(logistic, crg_logistic_of(u, pa, pb))
+CRG_UNIFORM_FILL(logistic, crg_logistic_ratio(v),
+                 crg_logistic_of_ratio(v, pa, pb))
 CRG_CONT_FILL(gumbel_each, crg_prep_params, CRG_FN(gumbel_draw), double)
-CRG_UNIFORM_FILL(gumbel, crg_gumbel_of(u, pa, pb))
+CRG_UNIFORM_FILL(gumbel, crg_gumbel_inner(v),
+                 crg_gumbel_of_inner(v, pa, pb))
 CRG_CONT_FILL(weibull_each, CRG_FN(inverse_prep), CRG_FN(weibull_draw),
               double)
 CRG_ZIGGURAT_FILL(weibull_one, CRG_FN(expo_try), CRG_FN(expo_rest),
@@ -299,12 +354,10 @@ CRG_ZIGGURAT_FILL(rayleigh_one, CRG_FN(expo_try), CRG_FN(expo_rest),
                   pa * sqrt(2.0 * x))
 CRG_ONE_OR_EACH(rayleigh, 1)
 CRG_CONT_FILL(pareto_each, crg_prep_params, CRG_FN(pareto_draw), double)
-CRG_ZIGGURAT_FILL(pareto_one, CRG_FN(expo_try), CRG_FN(expo_rest),
-                  expm1(x / pa))
+CRG_EXPO_FILL(pareto_one, expm1(v / pa), v)
 CRG_ONE_OR_EACH(pareto, 1)
 CRG_CONT_FILL(power_each, CRG_FN(inverse_prep), CRG_FN(power_draw), double)
-CRG_ZIGGURAT_FILL(power_one, CRG_FN(expo_try), CRG_FN(expo_rest),
-                  pow(-expm1(-x), 1. / pa))
+CRG_EXPO_FILL(power_one, -expm1(-v), pow(v, 1. / pa))
 CRG_ONE_OR_EACH(power, 1)
 CRG_CONT_FILL(std_cauchy, crg_prep_params, CRG_FN(cauchy_draw), double)
 CRG_CONT_FILL(wald, crg_prep_params, CRG_FN(wald_draw), double)
