@@ -387,6 +387,47 @@ def test_a_zero_uniform_is_drawn_again(method, at, size, broadcast):
                 fast=fast(method))
 
 
+def isaac64_with_words(words):
+    """An ISAAC64 whose next 256 outputs start with `words`, the rest
+    random."""
+    bitgen = ISAAC64(11)
+    state = bitgen.state
+    rsl = np.random.Generator(np.random.PCG64(5)).integers(
+        0, 2**64, 256, dtype=np.uint64, endpoint=False)
+    rsl[:len(words)] = words
+    state["state"]["rsl"] = rsl
+    state["state"]["index"] = 0
+    bitgen.state = state
+    return bitgen
+
+
+@pytest.mark.parametrize("method, params", [
+    ("standard_gamma", (0.5,)), ("gamma", (0.2, 3.0)),
+    ("chisquare", (1.0,)), ("standard_gamma", (0.999,))])
+@pytest.mark.parametrize("size", [1, 2, 3, 5, 8, 13, 64, 255, 256, 257])
+def test_gamma_below_shape_one_draws_trials_in_rounds(method, params, size):
+    """A gamma of a scalar shape below 1 draws its trials (a uniform and
+    an exponential each) in rounds of as many trials as values are left,
+    then keeps the accepted ones.  An exponential that its ziggurat's
+    first try refuses takes more words: words of all ones (refused at
+    the wedge) and of all ones but the low 11 bits (in the tail's strip)
+    put such draws in the first trials, the last trials of a round and
+    the last trials of the call; the values and the position afterwards
+    must be NumPy's."""
+    refusing = [2**64 - 1, 2**64 - 2**11, 2**64 - 1]
+    words = [int(w) for w in np.random.Generator(np.random.PCG64(size)
+                                                 ).integers(0, 2**64, 64,
+                                                            dtype=np.uint64)]
+    for at in (1, 3, 2 * size - 1, 2 * size - 3, 2 * size + 1):
+        if 0 <= at < len(words):
+            words[at] = refusing[at % 3]
+    check_twins(isaac64_with_words(words), method, *params, size=size,
+                fast=fast(method))
+    for start in range(4):
+        check_twins(positioned(ChaCha8, 21, start), method, *params,
+                    size=size, fast=fast(method))
+
+
 def test_multivariate_normal_draws_through_the_fast_normals():
     # NumPy's method calls self.standard_normal, which is ours.
     mean = np.array([1.0, -2.0, 0.5])

@@ -252,22 +252,120 @@ static inline double CRG_FN(beta_draw)(CRG_STATE *s, const crg_prep *p) {
 }
 
 /*
- * CRG_BATCH_FILL(name, prep, batched, draw_c): the fill of a gamma-based
- * method.  With scalar parameters for which batched(&g) holds (each gamma
- * the method draws has a shape above 1, or NaN: Marsaglia and Tsang's
- * method), draw_c(&cursor, &g) makes every value from a batch of words
- * (see dists_template.h: at most as many words as values are left);
- * otherwise name_each draws value by value.  The same values either way.
+ * Gamma draws of one scalar shape in (0, 1), times `factor`, in rounds of
+ * trials.  A trial of random_standard_gamma's rejection is a uniform u
+ * and an exponential v, and the trials NumPy's loop makes do not depend
+ * on which of them it accepts: the stream is a sequence of trials, each
+ * giving a value or none.  With m values left, a round draws m trials
+ * (NumPy's loop takes at least that many more), then works them out in
+ * passes, as CRG_PASS does and for its reason: the logarithms of the
+ * trials with u > 1 - shape, every trial's pow, then the tests.  The
+ * accepted trials, in order, give the next values.  The expressions are
+ * std_gamma_draw_g's; a trial with u <= 1 - shape has y = 0, for which
+ * the test x <= v + y is its x <= v.
  */
-#define CRG_BATCH_FILL(name, prep, batched, draw_c)                           \
+#define CRG_GAMMA_TRIALS 256
+
+static void CRG_FN(gamma_trials)(CRG_STATE *s, double *out, size_t n,
+                                 const crg_gamma_prep *g, double factor) {
+    const double shape = g->shape, inv_shape = g->inv_shape;
+    double u[CRG_GAMMA_TRIALS], v[CRG_GAMMA_TRIALS];
+    double x[CRG_GAMMA_TRIALS], y[CRG_GAMMA_TRIALS];
+    unsigned short upper[CRG_GAMMA_TRIALS];
+    uint64_t words[CRG_SCRATCH];
+    CRG_FN(cursor) c;
+    size_t done = 0;
+    c.s = s;
+    c.words = words;
+    c.next = c.end = 0;
+    while (done < n) {
+        const size_t m =
+            n - done < CRG_GAMMA_TRIALS ? n - done : CRG_GAMMA_TRIALS;
+        size_t j, t, uppers = 0;
+        for (j = 0; j < m; j++) {
+            /* the words still to come: two at least per trial left */
+            c.left = 2 * (m - j) - 1;
+            u[j] = CRG_FN(cursor_double)(&c);
+            v[j] = CRG_FN(cursor_expo)(&c);
+        }
+        for (j = 0; j < m; j++) {
+            x[j] = u[j];
+            y[j] = 0.0;
+            upper[uppers] = (unsigned short)j;
+            uppers += !(u[j] <= 1.0 - shape);
+        }
+        for (t = 0; t < uppers; t++) {
+            const size_t k = upper[t];
+            y[k] = -log((1 - u[k]) / shape);
+        }
+        for (t = 0; t < uppers; t++) {
+            const size_t k = upper[t];
+            x[k] = 1.0 - shape + shape * y[k];
+        }
+        for (j = 0; j < m; j++) {
+            x[j] = pow(x[j], inv_shape);
+        }
+        for (j = 0; j < m; j++) {
+            /* done + (m - j) <= n: out[done] is in the array */
+            out[done] = factor * x[j];
+            done += x[j] <= (v[j] + y[j]);
+        }
+    }
+}
+
+/* Whether a method that is a factor times one gamma (std_gamma, gamma,
+ * chisquare) takes gamma_trials for its scalar parameters, and the
+ * factor. */
+static inline int crg_gamma1_small(const crg_prep *g) {
+    return g->g1.shape > 0.0 && g->g1.shape < 1.0;
+}
+
+static inline int crg_trials_none(const crg_prep *g, double *factor) {
+    (void)g;
+    (void)factor;
+    return 0;
+}
+
+static inline int crg_trials_std(const crg_prep *g, double *factor) {
+    *factor = 1.0;
+    return crg_gamma1_small(g);
+}
+
+static inline int crg_trials_scaled(const crg_prep *g, double *factor) {
+    *factor = g->p[1];
+    return crg_gamma1_small(g);
+}
+
+static inline int crg_trials_chisquare(const crg_prep *g, double *factor) {
+    *factor = 2.0;
+    return crg_gamma1_small(g);
+}
+
+/*
+ * CRG_BATCH_FILL(name, prep, batched, draw_c, trials): the fill of a
+ * gamma-based method.  With scalar parameters for which batched(&g) holds
+ * (each gamma the method draws has a shape above 1, or NaN: Marsaglia and
+ * Tsang's method), draw_c(&cursor, &g) makes every value from a batch of
+ * words (see dists_template.h: at most as many words as values are
+ * left); with scalar parameters for which trials(&g, &factor) holds,
+ * gamma_trials draws them; otherwise name_each draws value by value.  The
+ * same values every way.
+ */
+#define CRG_BATCH_FILL(name, prep, batched, draw_c, trials)                   \
     static void CRG_FN(name)(void *st, void *out_, size_t n, crg_args *a) {  \
         crg_prep g;                                                           \
+        double factor;                                                        \
+        const int scalar = a->pa == NULL && a->pb == NULL && a->pc == NULL;   \
         g.p[0] = a->a;                                                        \
         g.p[1] = a->b;                                                        \
         g.p[2] = a->c;                                                        \
         prep(&g);                                                             \
-        if (a->pa == NULL && a->pb == NULL && a->pc == NULL &&                \
-            batched(&g)) {                                                    \
+        if (scalar && trials(&g, &factor)) {                                  \
+            CRG_FN(gamma_trials)((CRG_STATE *)st, (double *)out_, n, &g.g1,   \
+                                 factor);                                     \
+            return;                                                           \
+        }                                                                     \
+        if (scalar && batched(&g)) {                                          \
             uint64_t words[CRG_SCRATCH];                                      \
             double *out = (double *)out_;                                     \
             size_t i;                                                         \
@@ -334,23 +432,26 @@ static inline double CRG_FN(beta_c)(CRG_FN(cursor) *c, const crg_prep *p) {
 CRG_CONT_FILL(std_gamma_each, CRG_FN(gamma_prep), CRG_FN(std_gamma_draw),
               double)
 CRG_BATCH_FILL(std_gamma, CRG_FN(gamma_prep), crg_gamma1_mt,
-               CRG_FN(std_gamma_c))
+               CRG_FN(std_gamma_c), crg_trials_std)
 CRG_CONT_FILL(std_gamma_f, CRG_FN(std_gamma_prep_f), CRG_FN(std_gamma_draw_f),
               float)
 CRG_CONT_FILL(gamma_each, CRG_FN(gamma_prep), CRG_FN(gamma_draw), double)
-CRG_BATCH_FILL(gamma, CRG_FN(gamma_prep), crg_gamma1_mt, CRG_FN(gamma_c))
+CRG_BATCH_FILL(gamma, CRG_FN(gamma_prep), crg_gamma1_mt, CRG_FN(gamma_c),
+               crg_trials_scaled)
 CRG_CONT_FILL(chisquare_each, CRG_FN(chisquare_prep),
               CRG_FN(chisquare_draw), double)
 CRG_BATCH_FILL(chisquare, CRG_FN(chisquare_prep), crg_gamma1_mt,
-               CRG_FN(chisquare_c))
+               CRG_FN(chisquare_c), crg_trials_chisquare)
 CRG_CONT_FILL(standard_t_each, CRG_FN(standard_t_prep),
               CRG_FN(standard_t_draw), double)
 CRG_BATCH_FILL(standard_t, CRG_FN(standard_t_prep), crg_gamma1_mt,
-               CRG_FN(standard_t_c))
+               CRG_FN(standard_t_c), crg_trials_none)
 CRG_CONT_FILL(f_each, CRG_FN(f_prep), CRG_FN(f_draw), double)
-CRG_BATCH_FILL(f, CRG_FN(f_prep), crg_gamma2_mt, CRG_FN(f_c))
+CRG_BATCH_FILL(f, CRG_FN(f_prep), crg_gamma2_mt, CRG_FN(f_c),
+               crg_trials_none)
 CRG_CONT_FILL(beta_each, CRG_FN(beta_prep), CRG_FN(beta_draw), double)
-CRG_BATCH_FILL(beta, CRG_FN(beta_prep), crg_gamma2_mt, CRG_FN(beta_c))
+CRG_BATCH_FILL(beta, CRG_FN(beta_prep), crg_gamma2_mt, CRG_FN(beta_c),
+               crg_trials_none)
 
 /*
  * dirichlet: n rows of k = ia values each (one "value" of the fill is a

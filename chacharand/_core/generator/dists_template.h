@@ -358,6 +358,16 @@ static CR_NOINLINE double CRG_FN(expo_rest)(CRG_FN(cursor) *c, uint64_t r,
     }
 }
 
+/* random_standard_exponential, one value from the cursor. */
+static inline double CRG_FN(cursor_expo)(CRG_FN(cursor) *c) {
+    const uint64_t r = CRG_FN(cursor_next64)(c);
+    double x;
+    if (CR_LIKELY(CRG_FN(expo_try)(r, &x))) {
+        return x;
+    }
+    return CRG_FN(expo_rest)(c, r, x);
+}
+
 /* random_standard_exponential, one value from the state. */
 static double CRG_FN(expo)(CRG_STATE *s) {
     const uint64_t r = CRG_NEXT64(s);
