@@ -428,6 +428,20 @@ def test_gamma_below_shape_one_draws_trials_in_rounds(method, params, size):
                     size=size, fast=fast(method))
 
 
+@pytest.mark.parametrize("params", [(0.5, 0.5), (0.1, 1.0), (1.0, 1.0),
+                                    (1e-3, 2e-3), (1e-200, 0.5)])
+@pytest.mark.parametrize("size", [1, 2, 3, 7, 255, 256, 257, 2000])
+def test_beta_below_one_draws_trials_in_rounds(params, size):
+    """beta with a, b <= 1 draws Johnk's trials (two uniforms each) in
+    rounds of as many trials as values are left, keeping those with
+    x + y <= 1; tiny exponents make x or y underflow, and the value comes
+    from logarithms.  NumPy's values and position, from even and odd
+    words."""
+    for start in range(3):
+        check_twins(positioned(ChaCha8, 22, start), "beta", *params,
+                    size=size, fast=fast("beta"))
+
+
 def test_multivariate_normal_draws_through_the_fast_normals():
     # NumPy's method calls self.standard_normal, which is ours.
     mean = np.array([1.0, -2.0, 0.5])

@@ -214,6 +214,25 @@ static inline void CRG_FN(beta_prep)(crg_prep *p) {
     }
 }
 
+/* A value of Johnk's algorithm from an accepted trial: u, v and their
+ * powers x, y. */
+static inline double crg_beta_of_trial(double a, double b, double u,
+                                       double v, double x, double y) {
+    const double xpy = x + y;
+    double log_x, log_y, delta;
+    if ((x > 0) && (y > 0)) {
+        return x / xpy;
+    }
+    /* x or y underflowed: x / (x + y) from logarithms */
+    log_x = log(u) / a;
+    log_y = log(v) / b;
+    delta = log_x - log_y;
+    if (delta > 0) {
+        return exp(-log1p(exp(-delta)));
+    }
+    return exp(delta - log1p(exp(delta)));
+}
+
 static inline double CRG_FN(beta_draw)(CRG_STATE *s, const crg_prep *p) {
     const double a = p->p[0], b = p->p[1];
     if ((a <= 1.0) && (b <= 1.0)) {
@@ -227,21 +246,9 @@ static inline double CRG_FN(beta_draw)(CRG_STATE *s, const crg_prep *p) {
             const double v = CRG_FN(next_double)(s);
             const double x = pow(u, p->k[0]);
             const double y = pow(v, p->k[1]);
-            const double xpy = x + y;
             /* both u and v 0 (about 1 in 10**106) is drawn again */
-            if ((xpy <= 1.0) && (u + v > 0.0)) {
-                double log_x, log_y, delta;
-                if ((x > 0) && (y > 0)) {
-                    return x / xpy;
-                }
-                /* x or y underflowed: x / (x + y) from logarithms */
-                log_x = log(u) / a;
-                log_y = log(v) / b;
-                delta = log_x - log_y;
-                if (delta > 0) {
-                    return exp(-log1p(exp(-delta)));
-                }
-                return exp(delta - log1p(exp(delta)));
+            if ((x + y <= 1.0) && (u + v > 0.0)) {
+                return crg_beta_of_trial(a, b, u, v, x, y);
             }
         }
     } else {
@@ -313,56 +320,118 @@ static void CRG_FN(gamma_trials)(CRG_STATE *s, double *out, size_t n,
     }
 }
 
-/* Whether a method that is a factor times one gamma (std_gamma, gamma,
- * chisquare) takes gamma_trials for its scalar parameters, and the
- * factor. */
+/*
+ * Beta draws of scalar a, b <= 1 (Johnk's algorithm, not both below
+ * CRG_BETA_TINY) in rounds of trials, as gamma_trials draws gammas: a
+ * trial is two uniforms, u then v, and NumPy's loop takes at least as
+ * many more trials as values are left.  Each round works out its trials'
+ * powers in two passes, then keeps, in order, those with x + y <= 1 (and
+ * u + v > 0), each turned into a value by crg_beta_of_trial.
+ */
+static void CRG_FN(beta_trials)(CRG_STATE *s, double *out, size_t n,
+                                const crg_prep *g) {
+    const double a = g->p[0], b = g->p[1];
+    double uv[2 * CRG_GAMMA_TRIALS];
+    double x[CRG_GAMMA_TRIALS], y[CRG_GAMMA_TRIALS];
+    size_t done = 0;
+    while (done < n) {
+        const size_t m =
+            n - done < CRG_GAMMA_TRIALS ? n - done : CRG_GAMMA_TRIALS;
+        size_t j;
+        CRG_FN(random)(s, uv, 2 * m, NULL); /* u, v, u, v, ... */
+        for (j = 0; j < m; j++) {
+            x[j] = pow(uv[2 * j], g->k[0]);
+        }
+        for (j = 0; j < m; j++) {
+            y[j] = pow(uv[2 * j + 1], g->k[1]);
+        }
+        for (j = 0; j < m; j++) {
+            const double u = uv[2 * j], v = uv[2 * j + 1];
+            if ((x[j] + y[j] <= 1.0) && (u + v > 0.0)) {
+                out[done++] = crg_beta_of_trial(a, b, u, v, x[j], y[j]);
+            }
+        }
+    }
+}
+
+/*
+ * The rounds of trials of the methods that have them, for the fills of
+ * CRG_BATCH_FILL: with scalar parameters g, each draws the n values and
+ * returns 1 where they take the rounds, else returns 0 and draws
+ * nothing.  A factor times one gamma (std_gamma, gamma, chisquare) takes
+ * gamma_trials for a shape in (0, 1); beta takes beta_trials for Johnk's
+ * algorithm.
+ */
 static inline int crg_gamma1_small(const crg_prep *g) {
     return g->g1.shape > 0.0 && g->g1.shape < 1.0;
 }
 
-static inline int crg_trials_none(const crg_prep *g, double *factor) {
+static inline int CRG_FN(no_rounds)(CRG_STATE *s, double *out, size_t n,
+                                    const crg_prep *g) {
+    (void)s;
+    (void)out;
+    (void)n;
     (void)g;
-    (void)factor;
     return 0;
 }
 
-static inline int crg_trials_std(const crg_prep *g, double *factor) {
-    *factor = 1.0;
-    return crg_gamma1_small(g);
+static inline int CRG_FN(std_gamma_rounds)(CRG_STATE *s, double *out,
+                                           size_t n, const crg_prep *g) {
+    if (crg_gamma1_small(g)) {
+        CRG_FN(gamma_trials)(s, out, n, &g->g1, 1.0);
+        return 1;
+    }
+    return 0;
 }
 
-static inline int crg_trials_scaled(const crg_prep *g, double *factor) {
-    *factor = g->p[1];
-    return crg_gamma1_small(g);
+static inline int CRG_FN(gamma_rounds)(CRG_STATE *s, double *out, size_t n,
+                                       const crg_prep *g) {
+    if (crg_gamma1_small(g)) {
+        CRG_FN(gamma_trials)(s, out, n, &g->g1, g->p[1]);
+        return 1;
+    }
+    return 0;
 }
 
-static inline int crg_trials_chisquare(const crg_prep *g, double *factor) {
-    *factor = 2.0;
-    return crg_gamma1_small(g);
+static inline int CRG_FN(chisquare_rounds)(CRG_STATE *s, double *out,
+                                           size_t n, const crg_prep *g) {
+    if (crg_gamma1_small(g)) {
+        CRG_FN(gamma_trials)(s, out, n, &g->g1, 2.0);
+        return 1;
+    }
+    return 0;
+}
+
+static inline int CRG_FN(beta_rounds)(CRG_STATE *s, double *out, size_t n,
+                                      const crg_prep *g) {
+    const double a = g->p[0], b = g->p[1];
+    if ((a <= 1.0) && (b <= 1.0) &&
+        !(a < CRG_BETA_TINY && b < CRG_BETA_TINY)) {
+        CRG_FN(beta_trials)(s, out, n, g);
+        return 1;
+    }
+    return 0;
 }
 
 /*
- * CRG_BATCH_FILL(name, prep, batched, draw_c, trials): the fill of a
- * gamma-based method.  With scalar parameters for which batched(&g) holds
- * (each gamma the method draws has a shape above 1, or NaN: Marsaglia and
- * Tsang's method), draw_c(&cursor, &g) makes every value from a batch of
- * words (see dists_template.h: at most as many words as values are
- * left); with scalar parameters for which trials(&g, &factor) holds,
- * gamma_trials draws them; otherwise name_each draws value by value.  The
- * same values every way.
+ * CRG_BATCH_FILL(name, prep, batched, draw_c, rounds): the fill of a
+ * gamma-based method.  With scalar parameters, rounds(...) draws the
+ * values in rounds of trials where the method has them (above); where
+ * batched(&g) holds instead (each gamma the method draws has a shape
+ * above 1, or NaN: Marsaglia and Tsang's method), draw_c(&cursor, &g)
+ * makes every value from a batch of words (see dists_template.h: at most
+ * as many words as values are left); otherwise name_each draws value by
+ * value.  The same values every way.
  */
-#define CRG_BATCH_FILL(name, prep, batched, draw_c, trials)                   \
+#define CRG_BATCH_FILL(name, prep, batched, draw_c, rounds)                   \
     static void CRG_FN(name)(void *st, void *out_, size_t n, crg_args *a) {  \
         crg_prep g;                                                           \
-        double factor;                                                        \
         const int scalar = a->pa == NULL && a->pb == NULL && a->pc == NULL;   \
         g.p[0] = a->a;                                                        \
         g.p[1] = a->b;                                                        \
         g.p[2] = a->c;                                                        \
         prep(&g);                                                             \
-        if (scalar && trials(&g, &factor)) {                                  \
-            CRG_FN(gamma_trials)((CRG_STATE *)st, (double *)out_, n, &g.g1,   \
-                                 factor);                                     \
+        if (scalar && rounds((CRG_STATE *)st, (double *)out_, n, &g)) {       \
             return;                                                           \
         }                                                                     \
         if (scalar && batched(&g)) {                                          \
@@ -432,26 +501,26 @@ static inline double CRG_FN(beta_c)(CRG_FN(cursor) *c, const crg_prep *p) {
 CRG_CONT_FILL(std_gamma_each, CRG_FN(gamma_prep), CRG_FN(std_gamma_draw),
               double)
 CRG_BATCH_FILL(std_gamma, CRG_FN(gamma_prep), crg_gamma1_mt,
-               CRG_FN(std_gamma_c), crg_trials_std)
+               CRG_FN(std_gamma_c), CRG_FN(std_gamma_rounds))
 CRG_CONT_FILL(std_gamma_f, CRG_FN(std_gamma_prep_f), CRG_FN(std_gamma_draw_f),
               float)
 CRG_CONT_FILL(gamma_each, CRG_FN(gamma_prep), CRG_FN(gamma_draw), double)
 CRG_BATCH_FILL(gamma, CRG_FN(gamma_prep), crg_gamma1_mt, CRG_FN(gamma_c),
-               crg_trials_scaled)
+               CRG_FN(gamma_rounds))
 CRG_CONT_FILL(chisquare_each, CRG_FN(chisquare_prep),
               CRG_FN(chisquare_draw), double)
 CRG_BATCH_FILL(chisquare, CRG_FN(chisquare_prep), crg_gamma1_mt,
-               CRG_FN(chisquare_c), crg_trials_chisquare)
+               CRG_FN(chisquare_c), CRG_FN(chisquare_rounds))
 CRG_CONT_FILL(standard_t_each, CRG_FN(standard_t_prep),
               CRG_FN(standard_t_draw), double)
 CRG_BATCH_FILL(standard_t, CRG_FN(standard_t_prep), crg_gamma1_mt,
-               CRG_FN(standard_t_c), crg_trials_none)
+               CRG_FN(standard_t_c), CRG_FN(no_rounds))
 CRG_CONT_FILL(f_each, CRG_FN(f_prep), CRG_FN(f_draw), double)
 CRG_BATCH_FILL(f, CRG_FN(f_prep), crg_gamma2_mt, CRG_FN(f_c),
-               crg_trials_none)
+               CRG_FN(no_rounds))
 CRG_CONT_FILL(beta_each, CRG_FN(beta_prep), CRG_FN(beta_draw), double)
 CRG_BATCH_FILL(beta, CRG_FN(beta_prep), crg_gamma2_mt, CRG_FN(beta_c),
-               crg_trials_none)
+               CRG_FN(beta_rounds))
 
 /*
  * dirichlet: n rows of k = ia values each (one "value" of the fill is a
