@@ -129,6 +129,19 @@ def test_long_btpe_draws(family, n, p):
                 fast=True)
 
 
+@pytest.mark.parametrize("n, p", [(1000, 0.4), (5000, 0.7), (61, 0.5)])
+@pytest.mark.parametrize("size", [1, 2, 3, 5, 8, 64, 255, 256, 257, 600])
+def test_btpe_draws_trials_in_rounds(n, p, size):
+    # One (n, p) draws BTPE's trials (two uniforms each) in rounds of as
+    # many trials as values are left (at most 256), the triangle's in one
+    # pass, the rest one by one, and keeps the accepted ones: every size
+    # about a round's end, from even and odd words, gives NumPy's values
+    # and position.
+    for position in range(3):
+        check_twins(positioned(ChaCha8, 17, position), "binomial", n, p,
+                    size=size, fast=True)
+
+
 @pytest.mark.parametrize("size", SIZES, ids=str)
 def test_size_spellings_and_result_types(size):
     # A Python int for size=None, an int64 array otherwise.

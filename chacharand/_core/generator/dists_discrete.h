@@ -325,7 +325,17 @@ typedef struct {
      * draw that reaches it: with them its loops are a chain of
      * multiplications or divisions alone. */
     double ratio[41];
+    /* near_f[y - m + 21]: step 5.1's ratio f(y)/f(m) for |y - m| <= 20,
+     * from running products of the same factors.  It differs from the
+     * recursion's value by fewer than 50 roundings, so where the uniform
+     * lies further than CRG_NEAR_F from it, it decides the test as the
+     * recursion would. */
+    double near_f[42];
 } CRG_FN(binomial_t);
+
+/* The relative distance beyond which near_f decides step 5.1's test:
+ * 50 roundings are about 6e-15 of the value. */
+#define CRG_NEAR_F 1e-12
 
 /* random_binomial_inversion with the probabilities P(X = x), x <= bound,
  * already in table[] (binomial_table): the same subtractions and tests,
@@ -426,171 +436,249 @@ static inline double CRG_FN(stirling)(double y, double y2, double lead) {
            166320.;
 }
 
-/* random_binomial_btpe: p <= 0.5, n p > 30.  The steps are the paper's. */
+/* random_binomial_btpe's constants for (n, p), made once per (n, p). */
+static void CRG_FN(btpe_setup)(CRG_FN(binomial_t) *t, int64_t n, double p) {
+    int64_t k;
+    double a;
+    t->n = n;
+    t->p = p;
+    t->ready = 1;
+    t->r = p < 1.0 - p ? p : 1.0 - p;
+    t->q = 1.0 - t->r;
+    t->fm = (double)n * t->r + t->r;
+    t->m = (int64_t)floor(t->fm);
+    t->p1 = floor(2.195 * sqrt((double)n * t->r * t->q) - 4.6 * t->q) +
+            0.5;
+    t->xm = (double)t->m + 0.5;
+    t->xl = t->xm - t->p1;
+    t->xr = t->xm + t->p1;
+    t->c = 0.134 + 20.5 / (15.3 + (double)t->m);
+    a = (t->fm - t->xl) / (t->fm - t->xl * t->r);
+    t->laml = a * (1.0 + a / 2.0);
+    a = (t->xr - t->fm) / (t->xr * t->q);
+    t->lamr = a * (1.0 + a / 2.0);
+    t->p2 = t->p1 * (1.0 + 2.0 * t->c);
+    t->p3 = t->p2 + t->c / t->laml;
+    t->p4 = t->p3 + t->c / t->lamr;
+    t->nrq = (double)n * t->r * t->q;
+    t->sr = t->r / t->q;
+    t->sa = t->sr * (double)(n + 1);
+    for (k = 0; k < 41; k++) {
+        /* i >= 1: m >= 30 here (n p > 30) */
+        t->ratio[k] = t->sa / (double)(t->m - 20 + k) - t->sr;
+    }
+    t->near_f[21] = 1.0;
+    for (k = 22; k < 42; k++) {
+        t->near_f[k] = t->near_f[k - 1] * t->ratio[k - 1];
+    }
+    for (k = 20; k >= 0; k--) {
+        t->near_f[k] = t->near_f[k + 1] / t->ratio[k];
+    }
+}
+
+/*
+ * One trial of random_binomial_btpe (p <= 0.5, n p > 30; the steps are
+ * the paper's) from its two uniforms: u = p4 times the first, w_ the
+ * second.  Returns the value it accepts, or -1 where NumPy's loop draws
+ * a new trial (an accepted value lies in [xl, n], and xl > 0 for
+ * n p > 30).  A trial draws nothing else, so the trials NumPy makes do
+ * not depend on which it accepts.
+ */
+static inline int64_t CRG_FN(btpe_trial)(const CRG_FN(binomial_t) *t,
+                                         int64_t n, double u, double w_,
+                                         int64_t v) {
+    const double r = t->r, q = t->q, p1 = t->p1, xm = t->xm, xl = t->xl;
+    const double xr = t->xr, c = t->c, laml = t->laml, lamr = t->lamr;
+    const double p2 = t->p2, p3 = t->p3, nrq = t->nrq;
+    const int64_t m = t->m;
+    double x, A;
+    int64_t y, k;
+    /* Step 1: the triangle */
+    if (u <= p1) {
+        return CRG_FN(floor_i64)(xm - p1 * w_ + u);
+    }
+    if (u <= p2) {
+        /* Step 2: the parallelograms */
+        x = xl + (u - p1) / c;
+        w_ = w_ * c + 1.0 - fabs((double)m - x + 0.5) / p1;
+        if (w_ > 1.0) {
+            return -1;
+        }
+        y = CRG_FN(floor_i64)(x);
+    } else if (u <= p3) {
+        /* Step 3: the left exponential tail */
+        y = CRG_FN(floor_i64)(xl + log(w_) / laml);
+        if (y < 0 || w_ == 0.0) {
+            return -1;
+        }
+        w_ = w_ * (u - p2) * laml;
+    } else {
+        /* Step 4: the right exponential tail */
+        y = CRG_FN(floor_i64)(xr - log(w_) / lamr);
+        if (y > n || w_ == 0.0) {
+            return -1;
+        }
+        w_ = w_ * (u - p3) * lamr;
+    }
+    /* Step 5.0: explicit evaluation or the squeeze */
+    k = y - m;
+    if (k < 0) {
+        k = -k;
+    }
+    if (!(k > 20 && (double)k < nrq / 2.0 - 1)) {
+        /* Step 5.1: the ratio f(y)/f(m) by recursion (its factors
+         * from the table where k <= 20, as it mostly is) */
+        const double sr = t->sr, a = t->sa;
+        const double *ratio = t->ratio; /* index i - m + 20 */
+        double F = 1.0;
+        int64_t i;
+        if (k <= 20) {
+            /* far from f(y)/f(m): decided without the recursion's
+             * chain (divisions, where y < m) */
+            const double near = t->near_f[y - m + 21];
+            if (near > 1e-300 && near < 1e300) {
+                if (w_ > near * (1.0 + CRG_NEAR_F)) {
+                    return -1;
+                }
+                if (w_ < near * (1.0 - CRG_NEAR_F)) {
+                    return y;
+                }
+            }
+        }
+        if (k > 20) {
+            if (m < y) {
+                for (i = m + 1; i <= y; i++) {
+                    F *= (a / (double)i - sr);
+                }
+            } else {
+                for (i = y + 1; i <= m; i++) {
+                    F /= (a / (double)i - sr);
+                }
+            }
+        } else if (m < y) {
+            for (i = m + 1; i <= y; i++) {
+                F *= ratio[i - m + 20];
+            }
+        } else if (m > y) {
+            for (i = y + 1; i <= m; i++) {
+                F /= ratio[i - m + 20];
+            }
+        }
+        if (w_ > F) {
+            return -1;
+        }
+        return y;
+    } else {
+        /* Step 5.2: the squeeze on log f(y)/f(m), then Stirling */
+        const double kd = (double)k;
+        /* -k * k in integers, as NumPy (wrapping, which it never
+         * reaches: k < n r q / 2) */
+        const double kk = (double)(int64_t)(0 - (uint64_t)k * (uint64_t)k);
+        double rho = (kd / nrq) *
+                     ((kd * (kd / 3.0 + 0.625) + 0.16666666666666666) /
+                          nrq +
+                      0.5);
+        double tt = kk / (2 * nrq);
+        double x1, f1, z, w, x2, f2, z2, w2, bound;
+        A = log(w_);
+        if (A < tt - rho) {
+            return y;
+        }
+        if (A > tt + rho) {
+            return -1;
+        }
+        x1 = (double)y + 1;
+        f1 = (double)m + 1;
+        z = (double)n + 1 - (double)m;
+        w = (double)n - (double)y + 1;
+        x2 = x1 * x1;
+        f2 = f1 * f1;
+        z2 = z * z;
+        w2 = w * w;
+        bound = xm * log(f1 / x1) + ((double)(n - m) + 0.5) * log(z / w) +
+                (double)(y - m) * log(w * r / (x1 * q));
+        if (v & CRG_V_BTPE_STIRLING_FIXED) {
+            /* NumPy 2.5: the corrected terms, the last two taken off */
+            bound = bound + CRG_FN(stirling)(f1, f2, 13860.) +
+                    CRG_FN(stirling)(z, z2, 13860.) -
+                    CRG_FN(stirling)(x1, x2, 13860.) -
+                    CRG_FN(stirling)(w, w2, 13860.);
+        } else {
+            bound = bound + CRG_FN(stirling)(f1, f2, 13680.) +
+                    CRG_FN(stirling)(z, z2, 13680.) +
+                    CRG_FN(stirling)(x1, x2, 13680.) +
+                    CRG_FN(stirling)(w, w2, 13680.);
+        }
+        if (A > bound) {
+            return -1;
+        }
+        return y;
+    }
+}
+
+static inline void CRG_FN(btpe_ready)(CRG_FN(binomial_t) *t, int64_t n,
+                                      double p) {
+    if (!t->ready || t->n != n || t->p != p) {
+        CRG_FN(btpe_setup)(t, n, p);
+    }
+}
+
+/* random_binomial_btpe: trials until one is accepted. */
 static int64_t CRG_FN(binomial_btpe)(CRG_STATE *s, int64_t n, double p,
                                      CRG_FN(binomial_t) *t, int64_t v) {
-    double r, q, p1, xm, xl, xr, c, laml, lamr, p2, p3, p4, nrq;
-    double u, w_, x, A;
-    int64_t m, y, k;
-    if (!t->ready || t->n != n || t->p != p) {
-        double a;
-        t->n = n;
-        t->p = p;
-        t->ready = 1;
-        t->r = p < 1.0 - p ? p : 1.0 - p;
-        t->q = 1.0 - t->r;
-        t->fm = (double)n * t->r + t->r;
-        t->m = (int64_t)floor(t->fm);
-        t->p1 = floor(2.195 * sqrt((double)n * t->r * t->q) - 4.6 * t->q) +
-                0.5;
-        t->xm = (double)t->m + 0.5;
-        t->xl = t->xm - t->p1;
-        t->xr = t->xm + t->p1;
-        t->c = 0.134 + 20.5 / (15.3 + (double)t->m);
-        a = (t->fm - t->xl) / (t->fm - t->xl * t->r);
-        t->laml = a * (1.0 + a / 2.0);
-        a = (t->xr - t->fm) / (t->xr * t->q);
-        t->lamr = a * (1.0 + a / 2.0);
-        t->p2 = t->p1 * (1.0 + 2.0 * t->c);
-        t->p3 = t->p2 + t->c / t->laml;
-        t->p4 = t->p3 + t->c / t->lamr;
-        t->nrq = (double)n * t->r * t->q;
-        t->sr = t->r / t->q;
-        t->sa = t->sr * (double)(n + 1);
-        for (k = 0; k < 41; k++) {
-            /* i >= 1: m >= 30 here (n p > 30) */
-            t->ratio[k] = t->sa / (double)(t->m - 20 + k) - t->sr;
-        }
-    }
-    r = t->r;
-    q = t->q;
-    m = t->m;
-    p1 = t->p1;
-    xm = t->xm;
-    xl = t->xl;
-    xr = t->xr;
-    c = t->c;
-    laml = t->laml;
-    lamr = t->lamr;
-    p2 = t->p2;
-    p3 = t->p3;
-    p4 = t->p4;
+    CRG_FN(btpe_ready)(t, n, p);
     for (;;) {
-        /* Step 1: the triangle */
-        nrq = t->nrq;
-        u = CRG_FN(next_double)(s) * p4;
-        w_ = CRG_FN(next_double)(s);
-        if (u <= p1) {
-            y = CRG_FN(floor_i64)(xm - p1 * w_ + u);
-            break;
-        }
-        if (u <= p2) {
-            /* Step 2: the parallelograms */
-            x = xl + (u - p1) / c;
-            w_ = w_ * c + 1.0 - fabs((double)m - x + 0.5) / p1;
-            if (w_ > 1.0) {
-                continue;
-            }
-            y = CRG_FN(floor_i64)(x);
-        } else if (u <= p3) {
-            /* Step 3: the left exponential tail */
-            y = CRG_FN(floor_i64)(xl + log(w_) / laml);
-            if (y < 0 || w_ == 0.0) {
-                continue;
-            }
-            w_ = w_ * (u - p2) * laml;
-        } else {
-            /* Step 4: the right exponential tail */
-            y = CRG_FN(floor_i64)(xr - log(w_) / lamr);
-            if (y > n || w_ == 0.0) {
-                continue;
-            }
-            w_ = w_ * (u - p3) * lamr;
-        }
-        /* Step 5.0: explicit evaluation or the squeeze */
-        k = y - m;
-        if (k < 0) {
-            k = -k;
-        }
-        if (!(k > 20 && (double)k < nrq / 2.0 - 1)) {
-            /* Step 5.1: the ratio f(y)/f(m) by recursion (its factors
-             * from the table where k <= 20, as it mostly is) */
-            const double sr = t->sr, a = t->sa;
-            const double *ratio = t->ratio; /* index i - m + 20 */
-            double F = 1.0;
-            int64_t i;
-            if (k > 20) {
-                if (m < y) {
-                    for (i = m + 1; i <= y; i++) {
-                        F *= (a / (double)i - sr);
-                    }
-                } else {
-                    for (i = y + 1; i <= m; i++) {
-                        F /= (a / (double)i - sr);
-                    }
-                }
-            } else if (m < y) {
-                for (i = m + 1; i <= y; i++) {
-                    F *= ratio[i - m + 20];
-                }
-            } else if (m > y) {
-                for (i = y + 1; i <= m; i++) {
-                    F /= ratio[i - m + 20];
-                }
-            }
-            if (w_ > F) {
-                continue;
-            }
-            break;
-        } else {
-            /* Step 5.2: the squeeze on log f(y)/f(m), then Stirling */
-            const double kd = (double)k;
-            /* -k * k in integers, as NumPy (wrapping, which it never
-             * reaches: k < n r q / 2) */
-            const double kk = (double)(int64_t)(0 - (uint64_t)k * (uint64_t)k);
-            double rho = (kd / nrq) *
-                         ((kd * (kd / 3.0 + 0.625) + 0.16666666666666666) /
-                              nrq +
-                          0.5);
-            double tt = kk / (2 * nrq);
-            double x1, f1, z, w, x2, f2, z2, w2, bound;
-            A = log(w_);
-            if (A < tt - rho) {
-                break;
-            }
-            if (A > tt + rho) {
-                continue;
-            }
-            x1 = (double)y + 1;
-            f1 = (double)m + 1;
-            z = (double)n + 1 - (double)m;
-            w = (double)n - (double)y + 1;
-            x2 = x1 * x1;
-            f2 = f1 * f1;
-            z2 = z * z;
-            w2 = w * w;
-            bound = xm * log(f1 / x1) + ((double)(n - m) + 0.5) * log(z / w) +
-                    (double)(y - m) * log(w * r / (x1 * q));
-            if (v & CRG_V_BTPE_STIRLING_FIXED) {
-                /* NumPy 2.5: the corrected terms, the last two taken off */
-                bound = bound + CRG_FN(stirling)(f1, f2, 13860.) +
-                        CRG_FN(stirling)(z, z2, 13860.) -
-                        CRG_FN(stirling)(x1, x2, 13860.) -
-                        CRG_FN(stirling)(w, w2, 13860.);
-            } else {
-                bound = bound + CRG_FN(stirling)(f1, f2, 13680.) +
-                        CRG_FN(stirling)(z, z2, 13680.) +
-                        CRG_FN(stirling)(x1, x2, 13680.) +
-                        CRG_FN(stirling)(w, w2, 13680.);
-            }
-            if (A > bound) {
-                continue;
-            }
-            break;
+        const double u = CRG_FN(next_double)(s) * t->p4;
+        const double w_ = CRG_FN(next_double)(s);
+        const int64_t y = CRG_FN(btpe_trial)(t, n, u, w_, v);
+        if (y >= 0) {
+            return y;
         }
     }
-    /* Step 6 (p > 0.5 never reaches here: random_binomial passes q) */
-    return y;
+}
+
+/*
+ * n_out BTPE values of one (n, p), each n - value where `flip` (p was
+ * above 0.5), in rounds of trials: with k values left, NumPy's loop
+ * makes at least k more trials, so a round draws the 2 k uniforms of k
+ * trials (at most CRG_BTPE_TRIALS) at once, decides the triangle's
+ * trials (about two in three) in one pass and the others one by one,
+ * then keeps the accepted values in order.
+ */
+#define CRG_BTPE_TRIALS 256
+
+static void CRG_FN(binomial_btpe_rounds)(CRG_STATE *s, int64_t *out,
+                                         size_t n_out, int64_t n, double p,
+                                         int flip, CRG_FN(binomial_t) *t,
+                                         int64_t v) {
+    double uw[2 * CRG_BTPE_TRIALS];
+    int64_t y[CRG_BTPE_TRIALS];
+    unsigned short others[CRG_BTPE_TRIALS];
+    size_t done = 0;
+    CRG_FN(btpe_ready)(t, n, p);
+    while (done < n_out) {
+        const size_t m =
+            n_out - done < CRG_BTPE_TRIALS ? n_out - done : CRG_BTPE_TRIALS;
+        size_t j, o, nothers = 0;
+        CRG_FN(random)(s, uw, 2 * m, NULL); /* u, w_, u, w_, ... */
+        for (j = 0; j < m; j++) {
+            const double u = uw[2 * j] * t->p4, w_ = uw[2 * j + 1];
+            uw[2 * j] = u;
+            /* Step 1, the triangle's value (kept where u <= p1) */
+            y[j] = CRG_FN(floor_i64)(t->xm - t->p1 * w_ + u);
+            others[nothers] = (unsigned short)j;
+            nothers += !(u <= t->p1);
+        }
+        for (o = 0; o < nothers; o++) {
+            j = others[o];
+            y[j] = CRG_FN(btpe_trial)(t, n, uw[2 * j], uw[2 * j + 1], v);
+        }
+        for (j = 0; j < m; j++) {
+            /* done + (m - j) <= n_out: out[done] is in the array */
+            out[done] = flip ? n - y[j] : y[j];
+            done += y[j] >= 0;
+        }
+    }
 }
 
 /* random_binomial */
@@ -641,11 +729,8 @@ static void CRG_FN(binomial)(void *st, void *out_, size_t n_out,
             }
         } else {
             /* BTPE straight away: random_binomial's tests are settled */
-            const int64_t v = a->ic;
-            for (i = 0; i < n_out; i++) {
-                const int64_t x = CRG_FN(binomial_btpe)(s, n, p, &t, v);
-                out[i] = flip ? n - x : x;
-            }
+            CRG_FN(binomial_btpe_rounds)(s, out, n_out, n, p, flip, &t,
+                                         a->ic);
             return;
         }
     }
