@@ -60,6 +60,8 @@ SCALAR_CASES = [
     ("vonmises", (-3.0, 1e-9)),    # uniform angle
     ("vonmises", (1.0, 1e-6)),     # Taylor expansion of s
     ("vonmises", (3.1, 1e7)),      # wrapped normal
+    ("vonmises", (-2.5, 1e6)),     # the largest kappa of the rejection
+    ("vonmises", (2.5, 1e-8)),     # the smallest
     ("vonmises", (0.0, np.nan)),   # NaN, no draw
     ("vonmises", (0.0, PAYLOAD_NAN)),
     ("standard_gamma", (2.5,)),

@@ -185,30 +185,16 @@ static inline void CRG_FN(vonmises_prep)(crg_prep *g) {
     }
 }
 
-static inline double CRG_FN(vonmises_draw)(CRG_STATE *s, const crg_prep *g) {
-    const double mu = g->p[0], kappa = g->p[1], sv = g->k[0];
-    double u, w, result, mod;
-    int neg;
-    if (isnan(kappa)) {
-        return NAN; /* NumPy's NaN, not kappa's payload */
-    }
-    if (kappa < 1e-8) {
-        return CRG_PI * (2 * CRG_FN(next_double)(s) - 1);
-    }
-    if (kappa > 1e6) {
-        result = mu + sqrt(1. / kappa) * CRG_FN(gauss)(s);
-        if (result < -CRG_PI) {
-            result += 2 * CRG_PI;
-        }
-        if (result > CRG_PI) {
-            result -= 2 * CRG_PI;
-        }
-        return result;
-    }
+/* Best and Fisher's rejection (kappa from 1e-8 to 1e6): the accepted
+ * w, and in *u the uniform drawn after it, which picks the sign. */
+static inline double CRG_FN(vonmises_w)(CRG_STATE *s, const crg_prep *g,
+                                        double *u) {
+    const double kappa = g->p[1], sv = g->k[0];
+    double w;
     for (;;) {
         double z, y, v;
-        u = CRG_FN(next_double)(s);
-        z = cos(CRG_PI * u);
+        *u = CRG_FN(next_double)(s);
+        z = cos(CRG_PI * *u);
         w = (1 + sv * z) / (sv + z);
         y = kappa * (sv - w);
         v = CRG_FN(next_double)(s);
@@ -218,8 +204,15 @@ static inline double CRG_FN(vonmises_draw)(CRG_STATE *s, const crg_prep *g) {
             break;
         }
     }
-    u = CRG_FN(next_double)(s);
-    result = acos(w);
+    *u = CRG_FN(next_double)(s);
+    return w;
+}
+
+/* The value of an accepted w's angle acos(w), the sign's uniform u and
+ * mu: the angle signed, moved by mu and wrapped into [-pi, pi]. */
+static inline double crg_vonmises_of(double angle, double u, double mu) {
+    double result = angle, mod;
+    int neg;
     if (u < 0.5) {
         result = -result;
     }
@@ -231,6 +224,34 @@ static inline double CRG_FN(vonmises_draw)(CRG_STATE *s, const crg_prep *g) {
         mod *= -1;
     }
     return mod;
+}
+
+/* Whether vonmises draws by Best and Fisher's rejection. */
+static inline int crg_vonmises_rejects(double kappa) {
+    return !isnan(kappa) && !(kappa < 1e-8) && !(kappa > 1e6);
+}
+
+static inline double CRG_FN(vonmises_draw)(CRG_STATE *s, const crg_prep *g) {
+    const double mu = g->p[0], kappa = g->p[1];
+    double u, w;
+    if (isnan(kappa)) {
+        return NAN; /* NumPy's NaN, not kappa's payload */
+    }
+    if (kappa < 1e-8) {
+        return CRG_PI * (2 * CRG_FN(next_double)(s) - 1);
+    }
+    if (kappa > 1e6) {
+        double result = mu + sqrt(1. / kappa) * CRG_FN(gauss)(s);
+        if (result < -CRG_PI) {
+            result += 2 * CRG_PI;
+        }
+        if (result > CRG_PI) {
+            result -= 2 * CRG_PI;
+        }
+        return result;
+    }
+    w = CRG_FN(vonmises_w)(s, g, &u);
+    return crg_vonmises_of(acos(w), u, mu);
 }
 
 /*
@@ -363,4 +384,37 @@ CRG_CONT_FILL(std_cauchy, crg_prep_params, CRG_FN(cauchy_draw), double)
 CRG_CONT_FILL(wald, crg_prep_params, CRG_FN(wald_draw), double)
 CRG_CONT_FILL(triangular, CRG_FN(triangular_prep), CRG_FN(triangular_draw),
               double)
-CRG_CONT_FILL(vonmises, CRG_FN(vonmises_prep), CRG_FN(vonmises_draw), double)
+CRG_CONT_FILL(vonmises_each, CRG_FN(vonmises_prep), CRG_FN(vonmises_draw),
+              double)
+
+/* vonmises with scalar parameters, by rejection: a piece of accepted w
+ * (in out) and their signs' uniforms, then acos and the wrapping in
+ * passes (see CRG_PASS), which the rejection's chain of cos and divisions
+ * no longer waits on. */
+static void CRG_FN(vonmises)(void *st, void *out_, size_t n, crg_args *a) {
+    CRG_STATE *s = (CRG_STATE *)st;
+    double *out = (double *)out_;
+    double u[CRG_SCRATCH];
+    crg_prep g;
+    if (a->pa != NULL || a->pb != NULL || !crg_vonmises_rejects(a->b)) {
+        CRG_FN(vonmises_each)(st, out_, n, a);
+        return;
+    }
+    g.p[0] = a->a;
+    g.p[1] = a->b;
+    g.k[0] = 0.0;
+    CRG_FN(vonmises_prep)(&g);
+    while (n > 0) {
+        const size_t k = n < CRG_SCRATCH ? n : CRG_SCRATCH;
+        size_t i;
+        for (i = 0; i < k; i++) {
+            out[i] = CRG_FN(vonmises_w)(s, &g, &u[i]);
+        }
+        CRG_PASS(out, k, acos(v));
+        for (i = 0; i < k; i++) {
+            out[i] = crg_vonmises_of(out[i], u[i], g.p[0]);
+        }
+        out += k;
+        n -= k;
+    }
+}
