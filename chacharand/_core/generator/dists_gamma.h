@@ -294,8 +294,6 @@ static void CRG_FN(gamma_trials)(CRG_STATE *s, double *out, size_t n,
             c.left = 2 * (m - j) - 1;
             u[j] = CRG_FN(cursor_double)(&c);
             v[j] = CRG_FN(cursor_expo)(&c);
-        }
-        for (j = 0; j < m; j++) {
             x[j] = u[j];
             y[j] = 0.0;
             upper[uppers] = (unsigned short)j;
