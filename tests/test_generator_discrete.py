@@ -129,6 +129,29 @@ def test_long_btpe_draws(family, n, p):
                 fast=True)
 
 
+@pytest.mark.parametrize("size", [1, 31, 32, 33, 64, 100])
+def test_broadcast_binomial_prepares_a_piece_ahead(size):
+    # Broadcast (n, p) make their constants 32 values at a time, then
+    # draw: zeros, inversions, BTPE and n - x for p > 0.5 side by side,
+    # across the pieces' ends.
+    rng = np.random.Generator(np.random.PCG64(size))
+    n = rng.choice([0, 5, 40, 61, 1000, 10**6], size)
+    p = rng.choice([0.0, 0.01, 0.3, 0.5, 0.7, 0.999, 1.0], size)
+    for position in range(2):
+        check_twins(positioned(ChaCha8, 19, position), "binomial", n, p,
+                    fast=True)
+
+
+def test_long_broadcast_btpe_draws(family):
+    # With a p per value, step 5.1 has no table: below the mode the
+    # recursion's divisions are decided from the product of the factors
+    # wherever the uniform lies clear of its inverse.
+    check_twins(positioned(family, 4, 1), "binomial", np.full(20011, 1000),
+                np.full(20011, 0.4), fast=True)
+    check_twins(positioned(family, 4, 0), "binomial",
+                np.arange(100, 100 + 6007), 0.3, fast=True)
+
+
 @pytest.mark.parametrize("n, p", [(1000, 0.4), (5000, 0.7), (61, 0.5)])
 @pytest.mark.parametrize("size", [1, 2, 3, 5, 8, 64, 255, 256, 257, 600])
 def test_btpe_draws_trials_in_rounds(n, p, size):

@@ -37,6 +37,20 @@ static inline int64_t CRG_FN(floor_i64)(double x) {
     return INT64_MIN;
 }
 
+/* floor(x), exactly, without libm's call (x86-64's baseline has no
+ * rounding instruction; the setups of BTPE and HRUA take a floor on the
+ * way to each constant): below 2**52 in magnitude, the truncation to an
+ * integer, one less where that is above x, with x's sign at zero
+ * (floor(-0.0) is -0.0); beyond (and for infinities and NaN), x itself,
+ * which is an integer. */
+static inline double crg_floor(double x) {
+    if (fabs(x) < 4503599627370496.0) {
+        const double t = (double)(int64_t)x;
+        return t > x ? t - 1.0 : copysign(t, x);
+    }
+    return x;
+}
+
 /* random_loggam: log(Gamma(x)) from Stirling's series, shifted up to
  * x >= 7 first. */
 static double CRG_FN(loggam)(double x) {
@@ -308,6 +322,28 @@ static void CRG_FN(geometric)(void *st, void *out_, size_t n, crg_args *a) {
 
 /* ---- binomial: random_binomial ---------------------------------------- */
 
+/* Step 5.1's tables, for many values of one (n, p) (binomial_btpe_rounds;
+ * made for every value of a broadcast p, they would cost more than they
+ * save).  ratio[i - m + 20]: the factors a / i - sr for i from m - 20 to
+ * m + 20, the same values the recursion divides out for each draw that
+ * reaches it: with them its loops are a chain of multiplications or
+ * divisions alone.  near_f[y - m + 21]: the ratio f(y)/f(m) for
+ * |y - m| <= 20, from running products of the same factors.  It differs
+ * from the recursion's value by fewer than 50 roundings, so where the
+ * uniform lies further than CRG_NEAR_F from it, it decides the test as
+ * the recursion would. */
+typedef struct {
+    double ratio[41];
+    double near_f[42];
+} CRG_FN(btpe_table);
+
+/* The relative distance beyond which near_f, or a product of at most
+ * CRG_NEAR_F_STEPS factors, decides step 5.1's test in place of the
+ * recursion's value: they differ by fewer than 2 CRG_NEAR_F_STEPS + 2
+ * roundings, below 2.3e-13 of the value. */
+#define CRG_NEAR_F 1e-12
+#define CRG_NEAR_F_STEPS 1000
+
 /* What inversion or BTPE computes once per (n, p): NumPy's binomial_t. */
 typedef struct {
     int64_t n;
@@ -316,26 +352,12 @@ typedef struct {
     /* inversion */
     double q, qn, np_;
     int64_t bound;
-    /* BTPE (nrq, sr and sa: what NumPy recomputes on the way, the same
+    /* BTPE (nrq: what NumPy recomputes on the way, the same
      * values) */
-    double r, fm, p1, xm, xl, xr, c, laml, lamr, p2, p3, p4, nrq, sr, sa;
+    double r, fm, p1, xm, xl, xr, c, laml, lamr, p2, p3, p4, nrq;
     int64_t m;
-    /* Step 5.1's factors a / i - sr for i from m - 20 to m + 20 (index
-     * i - m + 20), the same values the recursion divides out for each
-     * draw that reaches it: with them its loops are a chain of
-     * multiplications or divisions alone. */
-    double ratio[41];
-    /* near_f[y - m + 21]: step 5.1's ratio f(y)/f(m) for |y - m| <= 20,
-     * from running products of the same factors.  It differs from the
-     * recursion's value by fewer than 50 roundings, so where the uniform
-     * lies further than CRG_NEAR_F from it, it decides the test as the
-     * recursion would. */
-    double near_f[42];
+    const CRG_FN(btpe_table) *table; /* or NULL */
 } CRG_FN(binomial_t);
-
-/* The relative distance beyond which near_f decides step 5.1's test:
- * 50 roundings are about 6e-15 of the value. */
-#define CRG_NEAR_F 1e-12
 
 /* random_binomial_inversion with the probabilities P(X = x), x <= bound,
  * already in table[] (binomial_table): the same subtractions and tests,
@@ -436,10 +458,12 @@ static inline double CRG_FN(stirling)(double y, double y2, double lead) {
            166320.;
 }
 
-/* random_binomial_btpe's constants for (n, p), made once per (n, p). */
-static void CRG_FN(btpe_setup)(CRG_FN(binomial_t) *t, int64_t n, double p) {
+/* random_binomial_btpe's constants for (n, p), made once per (n, p);
+ * step 5.1's tables too, into `table` where it is not NULL. */
+static void CRG_FN(btpe_setup)(CRG_FN(binomial_t) *t, int64_t n, double p,
+                               CRG_FN(btpe_table) *table) {
     int64_t k;
-    double a;
+    double a, sr, sa;
     t->n = n;
     t->p = p;
     t->ready = 1;
@@ -447,7 +471,7 @@ static void CRG_FN(btpe_setup)(CRG_FN(binomial_t) *t, int64_t n, double p) {
     t->q = 1.0 - t->r;
     t->fm = (double)n * t->r + t->r;
     t->m = (int64_t)floor(t->fm);
-    t->p1 = floor(2.195 * sqrt((double)n * t->r * t->q) - 4.6 * t->q) +
+    t->p1 = crg_floor(2.195 * sqrt((double)n * t->r * t->q) - 4.6 * t->q) +
             0.5;
     t->xm = (double)t->m + 0.5;
     t->xl = t->xm - t->p1;
@@ -461,18 +485,22 @@ static void CRG_FN(btpe_setup)(CRG_FN(binomial_t) *t, int64_t n, double p) {
     t->p3 = t->p2 + t->c / t->laml;
     t->p4 = t->p3 + t->c / t->lamr;
     t->nrq = (double)n * t->r * t->q;
-    t->sr = t->r / t->q;
-    t->sa = t->sr * (double)(n + 1);
+    t->table = table;
+    if (table == NULL) {
+        return;
+    }
+    sr = t->r / t->q;
+    sa = sr * (double)(n + 1);
     for (k = 0; k < 41; k++) {
         /* i >= 1: m >= 30 here (n p > 30) */
-        t->ratio[k] = t->sa / (double)(t->m - 20 + k) - t->sr;
+        table->ratio[k] = sa / (double)(t->m - 20 + k) - sr;
     }
-    t->near_f[21] = 1.0;
+    table->near_f[21] = 1.0;
     for (k = 22; k < 42; k++) {
-        t->near_f[k] = t->near_f[k - 1] * t->ratio[k - 1];
+        table->near_f[k] = table->near_f[k - 1] * table->ratio[k - 1];
     }
     for (k = 20; k >= 0; k--) {
-        t->near_f[k] = t->near_f[k + 1] / t->ratio[k];
+        table->near_f[k] = table->near_f[k + 1] / table->ratio[k];
     }
 }
 
@@ -484,9 +512,9 @@ static void CRG_FN(btpe_setup)(CRG_FN(binomial_t) *t, int64_t n, double p) {
  * n p > 30).  A trial draws nothing else, so the trials NumPy makes do
  * not depend on which it accepts.
  */
-static inline int64_t CRG_FN(btpe_trial)(const CRG_FN(binomial_t) *t,
-                                         int64_t n, double u, double w_,
-                                         int64_t v) {
+CR_FORCE_INLINE int64_t CRG_FN(btpe_trial)(const CRG_FN(binomial_t) *t,
+                                           int64_t n, double u, double w_,
+                                           int64_t v) {
     const double r = t->r, q = t->q, p1 = t->p1, xm = t->xm, xl = t->xl;
     const double xr = t->xr, c = t->c, laml = t->laml, lamr = t->lamr;
     const double p2 = t->p2, p3 = t->p3, nrq = t->nrq;
@@ -527,15 +555,18 @@ static inline int64_t CRG_FN(btpe_trial)(const CRG_FN(binomial_t) *t,
     }
     if (!(k > 20 && (double)k < nrq / 2.0 - 1)) {
         /* Step 5.1: the ratio f(y)/f(m) by recursion (its factors
-         * from the table where k <= 20, as it mostly is) */
-        const double sr = t->sr, a = t->sa;
-        const double *ratio = t->ratio; /* index i - m + 20 */
+         * from the table, where there is one and k <= 20, as it mostly
+         * is) */
+        /* NumPy's s and a, made where they are needed: a setup per
+         * value (broadcast p) mostly does without them */
+        const double sr = r / q, a = sr * (double)(n + 1);
+        const CRG_FN(btpe_table) *table = t->table;
         double F = 1.0;
         int64_t i;
-        if (k <= 20) {
+        if (table != NULL && k <= 20) {
             /* far from f(y)/f(m): decided without the recursion's
              * chain (divisions, where y < m) */
-            const double near = t->near_f[y - m + 21];
+            const double near = table->near_f[y - m + 21];
             if (near > 1e-300 && near < 1e300) {
                 if (w_ > near * (1.0 + CRG_NEAR_F)) {
                     return -1;
@@ -545,23 +576,42 @@ static inline int64_t CRG_FN(btpe_trial)(const CRG_FN(binomial_t) *t,
                 }
             }
         }
-        if (k > 20) {
+        if (k > 20 || table == NULL) {
             if (m < y) {
                 for (i = m + 1; i <= y; i++) {
                     F *= (a / (double)i - sr);
                 }
             } else {
+                if (k <= CRG_NEAR_F_STEPS) {
+                    /* The recursion divides by each factor in turn, a
+                     * chain of divisions; the inverse of their product
+                     * (a chain of multiplications) decides the test
+                     * wherever w_ lies further than CRG_NEAR_F from it */
+                    double prod = 1.0, near;
+                    for (i = y + 1; i <= m; i++) {
+                        prod *= (a / (double)i - sr);
+                    }
+                    near = 1.0 / prod;
+                    if (near > 1e-300 && near < 1e300) {
+                        if (w_ > near * (1.0 + CRG_NEAR_F)) {
+                            return -1;
+                        }
+                        if (w_ < near * (1.0 - CRG_NEAR_F)) {
+                            return y;
+                        }
+                    }
+                }
                 for (i = y + 1; i <= m; i++) {
                     F /= (a / (double)i - sr);
                 }
             }
         } else if (m < y) {
             for (i = m + 1; i <= y; i++) {
-                F *= ratio[i - m + 20];
+                F *= table->ratio[i - m + 20];
             }
         } else if (m > y) {
             for (i = y + 1; i <= m; i++) {
-                F /= ratio[i - m + 20];
+                F /= table->ratio[i - m + 20];
             }
         }
         if (w_ > F) {
@@ -619,7 +669,7 @@ static inline int64_t CRG_FN(btpe_trial)(const CRG_FN(binomial_t) *t,
 static inline void CRG_FN(btpe_ready)(CRG_FN(binomial_t) *t, int64_t n,
                                       double p) {
     if (!t->ready || t->n != n || t->p != p) {
-        CRG_FN(btpe_setup)(t, n, p);
+        CRG_FN(btpe_setup)(t, n, p, NULL);
     }
 }
 
@@ -654,8 +704,9 @@ static void CRG_FN(binomial_btpe_rounds)(CRG_STATE *s, int64_t *out,
     double uw[2 * CRG_BTPE_TRIALS];
     int64_t y[CRG_BTPE_TRIALS];
     unsigned short others[CRG_BTPE_TRIALS];
+    CRG_FN(btpe_table) table;
     size_t done = 0;
-    CRG_FN(btpe_ready)(t, n, p);
+    CRG_FN(btpe_setup)(t, n, p, &table);
     while (done < n_out) {
         const size_t m =
             n_out - done < CRG_BTPE_TRIALS ? n_out - done : CRG_BTPE_TRIALS;
@@ -679,6 +730,7 @@ static void CRG_FN(binomial_btpe_rounds)(CRG_STATE *s, int64_t *out,
             done += y[j] >= 0;
         }
     }
+    t->table = NULL; /* the table ends here */
 }
 
 /* random_binomial */
@@ -698,6 +750,52 @@ static inline int64_t CRG_FN(binomial_one)(CRG_STATE *s, double p, int64_t n,
             return n - CRG_FN(binomial_inversion)(s, n, q, t, v);
         }
         return n - CRG_FN(binomial_btpe)(s, n, q, t, v);
+    }
+}
+
+/* The constants binomial_one's draw of (n, p) takes (inversion's or
+ * BTPE's), made ahead of it into t. */
+static inline void CRG_FN(binomial_prepare)(double p, int64_t n,
+                                            CRG_FN(binomial_t) *t,
+                                            int64_t v) {
+    const double pq = p <= 0.5 ? p : 1.0 - p;
+    t->ready = 0;
+    if (n == 0 || p == 0.0f) {
+        return;
+    }
+    if (pq * (double)n <= 30.0) {
+        (void)CRG_FN(binomial_inversion_setup)(t, n, pq, v);
+    } else {
+        CRG_FN(btpe_setup)(t, n, pq, NULL);
+    }
+}
+
+/* binomial with broadcast parameters, CRG_BINOMIAL_PIECE values at a
+ * time: the constants of a piece's values first (they do not depend on
+ * the stream, so their chains of divisions, square root and logarithms
+ * overlap from value to value), then the draws, which find them made. */
+#define CRG_BINOMIAL_PIECE 32
+
+static void CRG_FN(binomial_broadcast)(CRG_STATE *s, int64_t *out,
+                                       size_t n_out, crg_args *a) {
+    CRG_FN(binomial_t) t[CRG_BINOMIAL_PIECE];
+    size_t done = 0;
+    while (done < n_out) {
+        const size_t k = n_out - done < CRG_BINOMIAL_PIECE
+                             ? n_out - done
+                             : CRG_BINOMIAL_PIECE;
+        size_t i;
+        for (i = 0; i < k; i++) {
+            CRG_FN(binomial_prepare)(a->pa ? a->pa[done + i] : a->a,
+                                     a->pia ? a->pia[done + i] : a->ia, &t[i],
+                                     a->ic);
+        }
+        for (i = 0; i < k; i++) {
+            out[done + i] = CRG_FN(binomial_one)(
+                s, a->pa ? a->pa[done + i] : a->a,
+                a->pia ? a->pia[done + i] : a->ia, &t[i], a->ic);
+        }
+        done += k;
     }
 }
 
@@ -734,10 +832,7 @@ static void CRG_FN(binomial)(void *st, void *out_, size_t n_out,
             return;
         }
     }
-    for (i = 0; i < n_out; i++) {
-        out[i] = CRG_FN(binomial_one)(s, a->pa ? a->pa[i] : a->a,
-                                      a->pia ? a->pia[i] : a->ia, &t, a->ic);
-    }
+    CRG_FN(binomial_broadcast)(s, out, n_out, a);
     if (a->pa) {
         a->pa += n_out;
     }
