@@ -444,6 +444,24 @@ def test_beta_below_one_draws_trials_in_rounds(params, size):
                     size=size, fast=fast("beta"))
 
 
+@pytest.mark.parametrize("method", ["pareto", "power"])
+@pytest.mark.parametrize("size", [511, 512, 513, 1100])
+def test_broadcast_exponential_passes(method, size):
+    """pareto and power draw a piece of exponentials, then run their
+    steps over it with each value's own a: across pieces' ends."""
+    a = np.linspace(0.05, 20.0, size)
+    for position in range(2):
+        check_twins(positioned(ISAAC64, 9, position), method, a,
+                    fast=fast(method))
+
+
+def test_broadcast_fills_read_on_across_chunks():
+    """A broadcast parameter is read on from chunk to chunk of the fill
+    loop (2**20 values each)."""
+    a = np.linspace(0.5, 5.0, 2**20 + 3)
+    check_twins(positioned(ChaCha8, 2, 1), "power", a, fast=fast("power"))
+
+
 def test_multivariate_normal_draws_through_the_fast_normals():
     # NumPy's method calls self.standard_normal, which is ours.
     mean = np.array([1.0, -2.0, 0.5])

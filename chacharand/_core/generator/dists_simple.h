@@ -118,16 +118,6 @@ static inline double CRG_FN(rayleigh_draw)(CRG_STATE *s, const crg_prep *g) {
     return g->p[0] * sqrt(2.0 * CRG_FN(expo)(s));
 }
 
-/* random_pareto: expm1(E / a). */
-static inline double CRG_FN(pareto_draw)(CRG_STATE *s, const crg_prep *g) {
-    return expm1(CRG_FN(expo)(s) / g->p[0]);
-}
-
-/* random_power: (1 - exp(-E)) ** (1 / a), as -expm1(-E). */
-static inline double CRG_FN(power_draw)(CRG_STATE *s, const crg_prep *g) {
-    return pow(-expm1(-CRG_FN(expo)(s)), g->k[0]);
-}
-
 /* random_standard_cauchy: the ratio of two normals, numerator first. */
 static inline double CRG_FN(cauchy_draw)(CRG_STATE *s, const crg_prep *g) {
     const double num = CRG_FN(gauss)(s);
@@ -309,22 +299,44 @@ static inline double CRG_FN(vonmises_draw)(CRG_STATE *s, const crg_prep *g) {
         }                                                                    \
     }
 
+/* CRG_PASS with the parameter pa the value's own, from pas[]. */
+#define CRG_PASS_EACH_A(out, pas, k, step)                                   \
+    do {                                                                     \
+        size_t i_;                                                           \
+        for (i_ = 0; i_ < (k); i_++) {                                       \
+            const double pa = (pas)[i_];                                     \
+            const double v = (out)[i_];                                      \
+            (void)pa;                                                        \
+            (out)[i_] = (step);                                              \
+        }                                                                    \
+    } while (0)
+
 /*
- * CRG_EXPO_FILL(name, first, then): the batch fill `name` of a
- * distribution of one standard exponential, with scalar parameters: a
- * piece of standard_exponential's fill (std_exp, whose calls piece by
- * piece take the words one call takes), then the two passes.
+ * CRG_EXPO_FILL(name, first, then): the fill `name` of a distribution of
+ * one standard exponential whose one parameter a (pa in the steps) never
+ * spares the draw (pareto, power): a piece of standard_exponential's fill
+ * (std_exp, whose calls piece by piece take the words one call takes),
+ * then the two passes, with a scalar a or each value's own.
  */
 #define CRG_EXPO_FILL(name, first, then)                                     \
     static void CRG_FN(name)(void *st, void *out_, size_t n, crg_args *a) {  \
         double *out = (double *)out_;                                        \
-        const double pa = a->a, pb = a->b;                                   \
-        (void)pb;                                                            \
+        const double *pas = a->pa;                                           \
+        if (a->pa != NULL) {                                                 \
+            a->pa += n; /* the next chunk reads on from here */              \
+        }                                                                    \
         while (n > 0) {                                                      \
             const size_t k = n < CRG_SCRATCH ? n : CRG_SCRATCH;              \
             CRG_FN(std_exp)(st, out, k, a);                                  \
-            CRG_PASS(out, k, first);                                         \
-            CRG_PASS(out, k, then);                                          \
+            if (pas == NULL) {                                               \
+                const double pa = a->a;                                      \
+                CRG_PASS(out, k, first);                                     \
+                CRG_PASS(out, k, then);                                      \
+            } else {                                                         \
+                CRG_PASS_EACH_A(out, pas, k, first);                         \
+                CRG_PASS_EACH_A(out, pas, k, then);                          \
+                pas += k;                                                    \
+            }                                                                \
             out += k;                                                        \
             n -= k;                                                          \
         }                                                                    \
@@ -374,12 +386,10 @@ CRG_CONT_FILL(rayleigh_each, crg_prep_params, CRG_FN(rayleigh_draw), double)
 CRG_ZIGGURAT_FILL(rayleigh_one, CRG_FN(expo_try), CRG_FN(expo_rest),
                   pa * sqrt(2.0 * x))
 CRG_ONE_OR_EACH(rayleigh, 1)
-CRG_CONT_FILL(pareto_each, crg_prep_params, CRG_FN(pareto_draw), double)
-CRG_EXPO_FILL(pareto_one, expm1(v / pa), v)
-CRG_ONE_OR_EACH(pareto, 1)
-CRG_CONT_FILL(power_each, CRG_FN(inverse_prep), CRG_FN(power_draw), double)
-CRG_EXPO_FILL(power_one, -expm1(-v), pow(v, 1. / pa))
-CRG_ONE_OR_EACH(power, 1)
+/* random_pareto: expm1(E / a). */
+CRG_EXPO_FILL(pareto, expm1(v / pa), v)
+/* random_power: (1 - exp(-E)) ** (1 / a), as -expm1(-E). */
+CRG_EXPO_FILL(power, -expm1(-v), pow(v, 1. / pa))
 CRG_CONT_FILL(std_cauchy, crg_prep_params, CRG_FN(cauchy_draw), double)
 CRG_CONT_FILL(wald, crg_prep_params, CRG_FN(wald_draw), double)
 CRG_CONT_FILL(triangular, CRG_FN(triangular_prep), CRG_FN(triangular_draw),
