@@ -401,10 +401,25 @@ CRG_CONT_FILL(vonmises_each, CRG_FN(vonmises_prep), CRG_FN(vonmises_draw),
  * (in out) and their signs' uniforms, then acos and the wrapping in
  * passes (see CRG_PASS), which the rejection's chain of cos and divisions
  * no longer waits on. */
-static void CRG_FN(vonmises)(void *st, void *out_, size_t n, crg_args *a) {
-    CRG_STATE *s = (CRG_STATE *)st;
-    double *out = (double *)out_;
+static void CRG_FN(vonmises_rejecting)(CRG_STATE *s, double *out, size_t n,
+                                       const crg_prep *g) {
     double u[CRG_SCRATCH];
+    while (n > 0) {
+        const size_t k = n < CRG_SCRATCH ? n : CRG_SCRATCH;
+        size_t i;
+        for (i = 0; i < k; i++) {
+            out[i] = CRG_FN(vonmises_w)(s, g, &u[i]);
+        }
+        CRG_PASS(out, k, acos(v));
+        for (i = 0; i < k; i++) {
+            out[i] = crg_vonmises_of(out[i], u[i], g->p[0]);
+        }
+        out += k;
+        n -= k;
+    }
+}
+
+static void CRG_FN(vonmises)(void *st, void *out_, size_t n, crg_args *a) {
     crg_prep g;
     if (a->pa != NULL || a->pb != NULL || !crg_vonmises_rejects(a->b)) {
         CRG_FN(vonmises_each)(st, out_, n, a);
@@ -414,17 +429,7 @@ static void CRG_FN(vonmises)(void *st, void *out_, size_t n, crg_args *a) {
     g.p[1] = a->b;
     g.k[0] = 0.0;
     CRG_FN(vonmises_prep)(&g);
-    while (n > 0) {
-        const size_t k = n < CRG_SCRATCH ? n : CRG_SCRATCH;
-        size_t i;
-        for (i = 0; i < k; i++) {
-            out[i] = CRG_FN(vonmises_w)(s, &g, &u[i]);
-        }
-        CRG_PASS(out, k, acos(v));
-        for (i = 0; i < k; i++) {
-            out[i] = crg_vonmises_of(out[i], u[i], g.p[0]);
-        }
-        out += k;
-        n -= k;
-    }
+    CRG_FN(vonmises_rejecting)((CRG_STATE *)st, (double *)out_, n, &g);
 }
+
+
