@@ -1185,6 +1185,10 @@ class Generator(_ContinuousMethods, _NumPyGenerator):
                     result = src.floats(CRG_UNIFORM, 0, size, None, &args)
                     if result is not DEFER:
                         return result
+        if src is not None:
+            result = _uniform_any(self, low, high, size)
+            if result is not DEFER:
+                return result
         return _NumPyGenerator.uniform(self, low, high, size)
 
     def normal(self, loc=0.0, scale=1.0, size=None):
@@ -1206,6 +1210,12 @@ class Generator(_ContinuousMethods, _NumPyGenerator):
                     result = src.floats(CRG_NORMAL, 0, size, None, &args)
                     if result is not DEFER:
                         return result
+        if src is not None:
+            # arrays, and the other scalar spellings
+            result = _cont(self, FAST_NORMAL, CRG_NORMAL, size, None,
+                           (loc, scale), (CONS_NONE, CONS_NON_NEGATIVE))
+            if result is not DEFER:
+                return result
         return _NumPyGenerator.normal(self, loc, scale, size)
 
     def integers(self, low, high=None, size=None, dtype=np.int64,

@@ -157,6 +157,29 @@ cdef object _cont(object generator, int fast_index, int method, object size,
     return arr
 
 
+cdef object _uniform_any(object generator, object low, object high,
+                         object size):
+    """uniform with arrays (or the scalar spellings plain_real leaves
+    out), as NumPy draws it: low + range * U, range = high - low over the
+    parameters as float64, every range finite and none below 0 (else
+    DEFER: NumPy's path raises)."""
+    lo = _as_real(low, False)
+    hi = _as_real(high, False)
+    if lo is DEFER or hi is DEFER:
+        return DEFER
+    try:
+        with np.errstate(all="ignore"):
+            span = np.subtract(hi, lo)
+    except Exception:
+        return DEFER
+    if not np.all(np.isfinite(span)):
+        return DEFER
+    if type(lo) is float and type(hi) is float:
+        span = float(span)
+    return _cont(generator, FAST_UNIFORM, CRG_UNIFORM, size, None,
+                 (lo, span), (CONS_NONE, CONS_NON_NEGATIVE))
+
+
 class _ContinuousMethods:
     """The continuous distributions of chacharand.Generator: each is
     NumPy's method, drawn in C where the arguments allow."""

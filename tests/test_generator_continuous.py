@@ -462,6 +462,43 @@ def test_broadcast_fills_read_on_across_chunks():
     check_twins(positioned(ChaCha8, 2, 1), "power", a, fast=fast("power"))
 
 
+UNIFORM_NORMAL_CALLS = [
+    ((np.linspace(-1, 1, 10), 2.0), {}),
+    ((0.0, np.linspace(1, 3, 10)), {}),
+    ((np.zeros((3, 1)), np.ones(4)), {}),
+    ((np.float32(0.5), np.float32(2)), {}),       # scalar spellings
+    ((np.array(1.0), np.array(2.0)), {}),
+    (([1, 2, 3], 5), {}),
+    ((np.linspace(-1, 1, 6), 2.0), {"size": (2, 6)}),
+    ((np.linspace(-1, 1, 1100), np.linspace(0, 5, 1100)), {}),
+]
+
+# NumPy's errors: a size the parameters do not broadcast to, a negative
+# range or scale, an infinite range (after an overflow).
+UNIFORM_NORMAL_ERRORS = [
+    ((np.linspace(-1, 1, 6), 2.0), {"size": (5,)}),
+    ((np.array([1.0, 3.0]), np.array([2.0, 1.0])), {}),
+    ((np.array([0.0]), np.array([np.inf])), {}),
+    ((np.array([2.0**1023]), -np.array([2.0**1023])), {}),
+    ((np.array([1.0, 2.0]), np.ones(3)), {}),
+]
+
+
+@pytest.mark.parametrize("method", ["uniform", "normal"])
+def test_uniform_and_normal_with_arrays(method):
+    """uniform and normal with array parameters draw in C (uniform's
+    range is NumPy's high - low): NumPy's values, shapes and positions,
+    and NumPy's errors, which draw nothing."""
+    for args, kwargs in UNIFORM_NORMAL_CALLS:
+        check_twins(positioned(ChaCha8, 3, 1), method, *args, **kwargs,
+                    fast=True)
+    with np.errstate(over="ignore"):
+        for args, kwargs in UNIFORM_NORMAL_ERRORS:
+            check_twins(positioned(ChaCha8, 3, 1), method, *args, **kwargs)
+    check_twins(positioned(ISAAC64, 3, 1), method,
+                np.linspace(-1, 1, 2**20 + 3), 2.0, fast=True)
+
+
 def test_multivariate_normal_draws_through_the_fast_normals():
     # NumPy's method calls self.standard_normal, which is ours.
     mean = np.array([1.0, -2.0, 0.5])

@@ -175,15 +175,45 @@ static void CRG_FN(random_f)(void *st, void *out_, size_t n, crg_args *a) {
     }
 }
 
-/* random_uniform: lower + range * next_double. */
+/* The value of parameter `scalar` or, for a broadcast parameter, of the
+ * `array`'s element i. */
+#define CRG_PARAM(array, scalar, i) ((array) != NULL ? (array)[i] : (scalar))
+
+/* A broadcast parameter's array read on to the next chunk's values. */
+static inline void crg_params_advance(crg_args *a, size_t n) {
+    if (a->pa != NULL) {
+        a->pa += n;
+    }
+    if (a->pb != NULL) {
+        a->pb += n;
+    }
+    if (a->pc != NULL) {
+        a->pc += n;
+    }
+}
+
+/* random_uniform: lower + range * next_double (lower in a or pa, range in
+ * b or pb). */
 static void CRG_FN(uniform)(void *st, void *out_, size_t n, crg_args *a) {
     CRG_STATE *s = (CRG_STATE *)st;
     double *out = (double *)out_;
     const double low = a->a, range = a->b;
+    const double *lows = a->pa, *ranges = a->pb;
+    crg_params_advance(a, n);
     while (n > 0) {
-        size_t k = n < CRG_SCRATCH ? n : CRG_SCRATCH;
+        size_t k = n < CRG_SCRATCH ? n : CRG_SCRATCH, i;
         CRG_FILL64(s, (uint64_t *)(void *)out, k);
-        crg_convert_uniform(out, k, low, range);
+        if (lows == NULL && ranges == NULL) {
+            crg_convert_uniform(out, k, low, range);
+        } else {
+            crg_convert_double(out, k);
+            for (i = 0; i < k; i++) {
+                out[i] = CRG_PARAM(lows, low, i) +
+                         CRG_PARAM(ranges, range, i) * out[i];
+            }
+            lows = lows != NULL ? lows + k : NULL;
+            ranges = ranges != NULL ? ranges + k : NULL;
+        }
         out += k;
         n -= k;
     }
@@ -321,9 +351,35 @@ static void CRG_FN(std_normal_f)(void *st, void *out_, size_t n,
     }
 }
 
-/* random_normal: loc + scale * random_standard_normal. */
-CRG_ZIGGURAT_FILL(normal, CRG_FN(gauss_try), CRG_FN(gauss_rest),
+/* random_normal: loc + scale * random_standard_normal (loc in a or pa,
+ * scale in b or pb).  With a broadcast parameter, a piece of standard
+ * normals (whose fill takes, piece by piece, the words one call takes),
+ * then each value's own loc and scale. */
+CRG_ZIGGURAT_FILL(normal_one, CRG_FN(gauss_try), CRG_FN(gauss_rest),
                   pa + pb * x)
+
+static void CRG_FN(normal)(void *st, void *out_, size_t n, crg_args *a) {
+    double *out = (double *)out_;
+    const double *locs = a->pa, *scales = a->pb;
+    if (locs == NULL && scales == NULL) {
+        CRG_FN(normal_one)(st, out_, n, a);
+        return;
+    }
+    crg_params_advance(a, n);
+    while (n > 0) {
+        const size_t k = n < CRG_SCRATCH ? n : CRG_SCRATCH;
+        size_t i;
+        CRG_FN(std_normal)(st, out, k, a);
+        for (i = 0; i < k; i++) {
+            out[i] = CRG_PARAM(locs, a->a, i) +
+                     CRG_PARAM(scales, a->b, i) * out[i];
+        }
+        locs = locs != NULL ? locs + k : NULL;
+        scales = scales != NULL ? scales + k : NULL;
+        out += k;
+        n -= k;
+    }
+}
 
 /* ---- exponential: random_standard_exponential(_f), and method="inv" --- */
 
