@@ -337,6 +337,7 @@ DIRICHLET_ALPHAS = [
     [],                             # k == 0
     np.array([3.0, np.nan]),        # NaN: the gamma case
     np.linspace(0.2, 3.0, 70),      # more alphas than are prepared once
+    np.linspace(0.001, 0.09, 70),   # as many stick-breaking betas
 ]
 
 

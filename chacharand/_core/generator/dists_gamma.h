@@ -533,19 +533,26 @@ CRG_BATCH_FILL(beta, CRG_FN(beta_prep), crg_gamma2_mt, CRG_FN(beta_c),
  * call (on the stack), those of further alphas once per value. */
 #define CRG_DIRICHLET_PREPARED 64
 
-/* A row of stick-breaking betas (ib != 0). */
+/* A row of stick-breaking betas (ib != 0), the constants of the first
+ * `prepared_k` made ahead (prepared[j]: beta(alpha[j], csum[j + 1])). */
 static inline void CRG_FN(dirichlet_betas)(CRG_STATE *s, double *row,
                                            const double *alpha,
-                                           const double *csum, size_t k) {
+                                           const double *csum,
+                                           const crg_prep *prepared,
+                                           size_t prepared_k, size_t k) {
     crg_prep g;
     double acc = 1.;
     size_t j;
     for (j = 0; j + 1 < k; j++) {
         double v;
-        g.p[0] = alpha[j];
-        g.p[1] = csum[j + 1];
-        CRG_FN(beta_prep)(&g);
-        v = CRG_FN(beta_draw)(s, &g);
+        if (j < prepared_k) {
+            v = CRG_FN(beta_draw)(s, &prepared[j]);
+        } else {
+            g.p[0] = alpha[j];
+            g.p[1] = csum[j + 1];
+            CRG_FN(beta_prep)(&g);
+            v = CRG_FN(beta_draw)(s, &g);
+        }
         row[j] = acc * v;
         acc *= (1. - v);
         if (csum[j + 1] == 0) {
@@ -592,8 +599,20 @@ static void CRG_FN(dirichlet)(void *st, void *out_, size_t n, crg_args *a) {
     double *last = NULL, last_inv = 0.;
     size_t r, j, prepared_k;
     if (a->ib) {
+        /* every row's betas have the same parameters: their constants
+         * are made once */
+        crg_prep betas[CRG_DIRICHLET_PREPARED];
+        prepared_k = k == 0 ? 0
+                     : k - 1 < CRG_DIRICHLET_PREPARED ? k - 1
+                                                      : CRG_DIRICHLET_PREPARED;
+        for (j = 0; j < prepared_k; j++) {
+            betas[j].p[0] = alpha[j];
+            betas[j].p[1] = a->pb[j + 1];
+            CRG_FN(beta_prep)(&betas[j]);
+        }
         for (r = 0; r < n; r++, row += k) {
-            CRG_FN(dirichlet_betas)(s, row, alpha, a->pb, k);
+            CRG_FN(dirichlet_betas)(s, row, alpha, a->pb, betas, prepared_k,
+                                    k);
         }
         return;
     }
