@@ -129,6 +129,24 @@ def test_long_btpe_draws(family, n, p):
                 fast=True)
 
 
+@pytest.mark.parametrize("a", [1.3, 2.0, 6.0])
+@pytest.mark.parametrize("size", [1, 2, 3, 7, 255, 256, 257, 600])
+def test_zipf_draws_trials_in_rounds(a, size):
+    # One a draws zipf's trials (two uniforms each) in rounds of as many
+    # trials as values are left, their pow calls in passes, and keeps the
+    # accepted ones: NumPy's values and position about the rounds' ends.
+    for position in range(3):
+        check_twins(positioned(ChaCha8, 23, position), "zipf", a,
+                    size=size, fast=True)
+
+
+@pytest.mark.parametrize("size", [1, 31, 32, 33, 100])
+def test_broadcast_zipf_prepares_a_piece_ahead(size):
+    # A broadcast a's constants are made 32 values ahead of their draws.
+    a = np.random.Generator(np.random.PCG64(size)).uniform(1.05, 6.0, size)
+    check_twins(positioned(ChaCha8, 23, 1), "zipf", a, fast=True)
+
+
 @pytest.mark.parametrize("size", [1, 31, 32, 33, 64, 100])
 def test_broadcast_binomial_prepares_a_piece_ahead(size):
     # Broadcast (n, p) make their constants 32 values at a time, then

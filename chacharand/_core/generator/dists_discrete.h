@@ -25,21 +25,9 @@
  * the variant bits (CRG_V_*, generator.h) of the running NumPy.
  */
 
-/* A double's floor as an int64, as a cast of an x86-64 compiler gives it:
- * values outside the int64 range (and NaN) become INT64_MIN.  NumPy casts
- * such values where the algorithm then rejects them; the explicit test
- * keeps the C defined here. */
-static inline int64_t CRG_FN(floor_i64)(double x) {
-    double f = floor(x);
-    if (f >= -9223372036854775808.0 && f < 9223372036854775808.0) {
-        return (int64_t)f;
-    }
-    return INT64_MIN;
-}
-
 /* floor(x), exactly, without libm's call (x86-64's baseline has no
- * rounding instruction; the setups of BTPE and HRUA take a floor on the
- * way to each constant): below 2**52 in magnitude, the truncation to an
+ * rounding instruction; BTPE, HRUA, zipf and the Poisson draws take
+ * floors on their way): below 2**52 in magnitude, the truncation to an
  * integer, one less where that is above x, with x's sign at zero
  * (floor(-0.0) is -0.0); beyond (and for infinities and NaN), x itself,
  * which is an integer. */
@@ -49,6 +37,18 @@ static inline double crg_floor(double x) {
         return t > x ? t - 1.0 : copysign(t, x);
     }
     return x;
+}
+
+/* A double's floor as an int64, as a cast of an x86-64 compiler gives it:
+ * values outside the int64 range (and NaN) become INT64_MIN.  NumPy casts
+ * such values where the algorithm then rejects them; the explicit test
+ * keeps the C defined here. */
+static inline int64_t CRG_FN(floor_i64)(double x) {
+    double f = crg_floor(x);
+    if (f >= -9223372036854775808.0 && f < 9223372036854775808.0) {
+        return (int64_t)f;
+    }
+    return INT64_MIN;
 }
 
 /* random_loggam: log(Gamma(x)) from Stirling's series, shifted up to
@@ -470,7 +470,7 @@ static void CRG_FN(btpe_setup)(CRG_FN(binomial_t) *t, int64_t n, double p,
     t->r = p < 1.0 - p ? p : 1.0 - p;
     t->q = 1.0 - t->r;
     t->fm = (double)n * t->r + t->r;
-    t->m = (int64_t)floor(t->fm);
+    t->m = (int64_t)crg_floor(t->fm);
     t->p1 = crg_floor(2.195 * sqrt((double)n * t->r * t->q) - 4.6 * t->q) +
             0.5;
     t->xm = (double)t->m + 0.5;
@@ -950,27 +950,40 @@ static void CRG_FN(zipf_setup)(CRG_FN(zipf_t) *t, double a, int64_t v) {
                                     : 0.0;
 }
 
+/* random_zipf's trial: its U from the first uniform u01, and whether x
+ * (floor(U ** (-1 / (a - 1)))), with tt = (1 + 1 / x) ** (a - 1) and the
+ * second uniform w, is accepted. */
+static inline double crg_zipf_u(const CRG_FN(zipf_t) *t, double u01,
+                                int64_t v) {
+    if (v & CRG_V_ZIPF_UMIN) {
+        return u01 * t->umin + (1 - u01);
+    }
+    return 1.0 - u01;
+}
+
+static inline int crg_zipf_accepts(const CRG_FN(zipf_t) *t, double x,
+                                   double tt, double w) {
+    if (x > 9.223372036854775807e18 || x < 1.0) {
+        return 0;
+    }
+    return w * x * (tt - 1.0) / (t->b - 1.0) <= tt / t->b;
+}
+
 static inline int64_t CRG_FN(zipf_one)(CRG_STATE *s, const CRG_FN(zipf_t) *t,
                                        int64_t v) {
-    const double am1 = t->am1, b = t->b, umin = t->umin;
     if ((v & CRG_V_ZIPF_UMIN) && t->a >= 1025) {
         return 1;
     }
     for (;;) {
-        double u, w, x, tt;
-        if (v & CRG_V_ZIPF_UMIN) {
-            const double u01 = CRG_FN(next_double)(s);
-            u = u01 * umin + (1 - u01);
-        } else {
-            u = 1.0 - CRG_FN(next_double)(s);
-        }
-        w = CRG_FN(next_double)(s);
-        x = floor(pow(u, -1.0 / am1));
+        const double u = crg_zipf_u(t, CRG_FN(next_double)(s), v);
+        const double w = CRG_FN(next_double)(s);
+        const double x = crg_floor(pow(u, -1.0 / t->am1));
+        double tt;
         if (x > 9.223372036854775807e18 || x < 1.0) {
             continue;
         }
-        tt = pow(1.0 + 1.0 / x, am1);
-        if (w * x * (tt - 1.0) / (b - 1.0) <= tt / b) {
+        tt = pow(1.0 + 1.0 / x, t->am1);
+        if (crg_zipf_accepts(t, x, tt, w)) {
             /* x may be 2**63 itself (the bound rounds to it): NumPy's
              * cast gives INT64_MIN there, as floor_i64. */
             return CRG_FN(floor_i64)(x);
@@ -978,23 +991,79 @@ static inline int64_t CRG_FN(zipf_one)(CRG_STATE *s, const CRG_FN(zipf_t) *t,
     }
 }
 
-/* zipf(a): a = a (pa), ic = variant bits. */
+/*
+ * zipf of one a, in rounds of trials: a trial is two uniforms and draws
+ * nothing else, so with k values left NumPy's loop makes at least k more
+ * trials.  A round draws the uniforms of k trials (at most
+ * CRG_ZIPF_TRIALS), runs their two pow calls in passes (see CRG_PASS)
+ * and keeps the accepted values in order.  An x out of range is refused
+ * before its second pow in NumPy's loop; here its pow is made and not
+ * looked at.
+ */
+#define CRG_ZIPF_TRIALS 256
+
+static void CRG_FN(zipf_rounds)(CRG_STATE *s, int64_t *out, size_t n,
+                                const CRG_FN(zipf_t) *t, int64_t v) {
+    const double exponent = -1.0 / t->am1;
+    double uw[2 * CRG_ZIPF_TRIALS], x[CRG_ZIPF_TRIALS], tt[CRG_ZIPF_TRIALS];
+    size_t done = 0;
+    while (done < n) {
+        const size_t m =
+            n - done < CRG_ZIPF_TRIALS ? n - done : CRG_ZIPF_TRIALS;
+        size_t j;
+        CRG_FN(random)(s, uw, 2 * m, NULL); /* u01, w, u01, w, ... */
+        for (j = 0; j < m; j++) {
+            x[j] = pow(crg_zipf_u(t, uw[2 * j], v), exponent);
+        }
+        for (j = 0; j < m; j++) {
+            x[j] = crg_floor(x[j]);
+            tt[j] = 1.0 + 1.0 / x[j];
+        }
+        for (j = 0; j < m; j++) {
+            tt[j] = pow(tt[j], t->am1);
+        }
+        for (j = 0; j < m; j++) {
+            /* done + (m - j) <= n: out[done] is in the array */
+            out[done] = CRG_FN(floor_i64)(x[j]);
+            done += crg_zipf_accepts(t, x[j], tt[j], uw[2 * j + 1]);
+        }
+    }
+}
+
+/* zipf(a): a = a (pa), ic = variant bits.  A broadcast a's constants
+ * (two pow calls each) are made CRG_ZIPF_PIECE values ahead of their
+ * draws, so that their latencies overlap. */
+#define CRG_ZIPF_PIECE 32
+
 static void CRG_FN(zipf)(void *st, void *out_, size_t n, crg_args *a) {
     CRG_STATE *s = (CRG_STATE *)st;
     int64_t *out = (int64_t *)out_;
-    CRG_FN(zipf_t) t;
-    size_t i;
-    t.a = -1.0; /* a > 1: no setup yet */
-    for (i = 0; i < n; i++) {
-        const double shape = a->pa ? a->pa[i] : a->a;
-        if (shape != t.a) {
-            CRG_FN(zipf_setup)(&t, shape, a->ic);
+    CRG_FN(zipf_t) t[CRG_ZIPF_PIECE];
+    size_t done = 0;
+    if (a->pa == NULL) {
+        CRG_FN(zipf_setup)(&t[0], a->a, a->ic);
+        if ((a->ic & CRG_V_ZIPF_UMIN) && t[0].a >= 1025) {
+            for (done = 0; done < n; done++) {
+                out[done] = 1;
+            }
+            return;
         }
-        out[i] = CRG_FN(zipf_one)(s, &t, a->ic);
+        CRG_FN(zipf_rounds)(s, out, n, &t[0], a->ic);
+        return;
     }
-    if (a->pa) {
-        a->pa += n;
+    while (done < n) {
+        const size_t k =
+            n - done < CRG_ZIPF_PIECE ? n - done : CRG_ZIPF_PIECE;
+        size_t i;
+        for (i = 0; i < k; i++) {
+            CRG_FN(zipf_setup)(&t[i], a->pa[done + i], a->ic);
+        }
+        for (i = 0; i < k; i++) {
+            out[done + i] = CRG_FN(zipf_one)(s, &t[i], a->ic);
+        }
+        done += k;
     }
+    a->pa += n;
 }
 
 /* ---- hypergeometric: random_hypergeometric ---------------------------- */
@@ -1054,10 +1123,10 @@ static void CRG_FN(hrua_setup)(CRG_FN(hrua_t) *t, int64_t good, int64_t bad,
     const double var = ((double)(popsize - n) * (double)n * p * q /
                         (double)(popsize - 1));
     const double c = sqrt(var + 0.5);
-    const int64_t m = (int64_t)floor((double)(n + 1) * (double)(mg + 1) /
+    const int64_t m = (int64_t)crg_floor((double)(n + 1) * (double)(mg + 1) /
                                      (double)(popsize + 2));
     const double support = (double)((n < mg ? n : mg) + 1);
-    const double tail = floor(a + 16 * c);
+    const double tail = crg_floor(a + 16 * c);
     t->good = good;
     t->bad = bad;
     t->sample = sample;
@@ -1083,7 +1152,7 @@ static int64_t CRG_FN(hrua_draw)(CRG_STATE *s, const CRG_FN(hrua_t) *t) {
         if (x < 0.0 || x >= t->b) {
             continue;
         }
-        k = (int64_t)floor(x);
+        k = (int64_t)crg_floor(x);
         tt = t->g - (CRG_FN(logfactorial)(k) + CRG_FN(logfactorial)(mg - k) +
                      CRG_FN(logfactorial)(n - k) +
                      CRG_FN(logfactorial)(Mg - n + k));
