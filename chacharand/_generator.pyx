@@ -23,7 +23,7 @@ import numpy as np
 from cpython.bytes cimport PyBytes_AS_STRING, PyBytes_FromStringAndSize
 from cpython.pycapsule cimport PyCapsule_IsValid
 from libc.math cimport isfinite, isnan, signbit, sqrt
-from libc.stdint cimport (int8_t, int16_t, int32_t, int64_t, uint8_t,
+from libc.stdint cimport (INT64_MIN, int8_t, int16_t, int32_t, int64_t, uint8_t,
                           uint16_t, uint32_t, uint64_t)
 from libc.string cimport memcpy, memset
 import operator
@@ -152,6 +152,18 @@ cdef bint plain_int(object x):
             (isinstance(x, np.integer) and not isinstance(x, np.bool_)))
 
 
+cdef cnp.ndarray _bound_array(object bound, object shape):
+    """An int64 bound for integers(): itself where it has one value (read
+    with step 0) or the output's shape and is C-contiguous, else its
+    broadcast to that shape, copied."""
+    cdef cnp.ndarray arr = <cnp.ndarray>bound
+    if arr.size == 1:
+        return np.ascontiguousarray(arr.reshape(-1))
+    if (<object>arr).shape == shape and cnp.PyArray_IS_C_CONTIGUOUS(arr):
+        return arr
+    return np.ascontiguousarray(np.broadcast_to(arr, shape))
+
+
 cdef bint plain_real(object x):
     return type(x) is float or type(x) is int or isinstance(x, np.float64)
 
@@ -246,8 +258,11 @@ cdef class _Source:
         if high is None:
             low, high = 0, low
         spec = int_kind(dtype)
-        if spec is None or not plain_int(low) or not plain_int(high):
+        if spec is None:
             return DEFER
+        if not plain_int(low) or not plain_int(high):
+            return self.integers_broadcast(low, high, size, dtype, spec,
+                                           endpoint)
         if not (size is None or type(size) is int or type(size) is tuple):
             return DEFER            # NumPy's np.prod(size) judges it
         lo = int(low)
@@ -289,6 +304,90 @@ cdef class _Source:
         if dtype is bool or dtype is int:
             return dtype(result)    # as NumPy: a Python int or bool
         return result
+
+    cdef object integers_broadcast(self, object low, object high,
+                                   object size, object dtype, _IntSpec spec,
+                                   object endpoint):
+        """integers with array bounds, as NumPy draws them: value by value,
+        each from its own off and rng.  Taken where both bounds are int64
+        (arrays, or what np.asarray makes int64) and every pair lies in
+        the dtype's range with low <= high (- 1 for an open interval), in
+        exact arithmetic; anything else NumPy judges (its checks take
+        high - 1 in high's own dtype, which can wrap).  Bounds NumPy takes
+        as scalars (0-d, or one value in 1-d beside a size) take the
+        scalar path."""
+        cdef crg_args args
+        cdef cnp.ndarray arr, lo_arr, hi_arr
+        cdef const int64_t *lo_p
+        cdef const int64_t *hi_p
+        cdef Py_ssize_t i, n, lo_step, hi_step
+        cdef int64_t lo_v, top_v, lb, ub
+        cdef bint check_ub, is_open = not endpoint
+        try:
+            lo = np.asarray(low)
+            hi = np.asarray(high)
+        except Exception:
+            return DEFER
+        if lo.dtype != np.int64 or hi.dtype != np.int64:
+            return DEFER
+        if ((lo.ndim == 0 or (lo.ndim == 1 and lo.size == 1 and
+                              size is not None)) and
+                (hi.ndim == 0 or (hi.ndim == 1 and hi.size == 1 and
+                                  size is not None))):
+            return self.integers(int(lo.reshape(())), int(hi.reshape(())),
+                                 size, dtype, endpoint)
+        if not (size is None or type(size) is int or type(size) is tuple):
+            return DEFER
+        try:
+            if size is not None:
+                shape = np.empty(size, np.int8).shape
+                if np.broadcast_shapes(shape, lo.shape, hi.shape) != shape:
+                    return DEFER
+            else:
+                shape = np.broadcast_shapes(lo.shape, hi.shape)
+        except Exception:
+            return DEFER
+        # Each bound: one value for all (step 0), or an array of the
+        # output's shape, C-contiguous.
+        n = 1
+        for d in shape:
+            n *= d
+        lo_arr = _bound_array(lo, shape)
+        hi_arr = _bound_array(hi, shape)
+        if lo_arr.size < n and hi_arr.size < n:
+            # the fill tells broadcast bounds by an array among them
+            lo_arr = np.full(shape, lo_arr[0], np.int64)
+        lo_step = 1 if lo_arr.size == n else 0
+        hi_step = 1 if hi_arr.size == n else 0
+        lo_p = <const int64_t *>cnp.PyArray_DATA(lo_arr)
+        hi_p = <const int64_t *>cnp.PyArray_DATA(hi_arr)
+        # The dtype's bounds in int64 (uint64's top is beyond any int64).
+        lb = spec.lb
+        check_ub = spec.ub <= 0x7FFFFFFFFFFFFFFF
+        ub = spec.ub if check_ub else 0
+        for i in range(n):
+            lo_v = lo_p[i * lo_step]
+            top_v = hi_p[i * hi_step]
+            if is_open:
+                if top_v == INT64_MIN:
+                    return DEFER
+                top_v -= 1
+            if lo_v < lb or (check_ub and top_v > ub) or lo_v > top_v:
+                return DEFER        # NumPy raises its ValueError
+        arr = np.empty(shape, spec.scalar)
+        memset(&args, 0, sizeof(args))
+        if lo_step:
+            args.pia = lo_p
+        else:
+            args.ia = lo_p[0]
+        if hi_step:
+            args.pib = hi_p
+        else:
+            args.ib = hi_p[0]
+        args.ic = is_open
+        self.run(spec.method, <char *>cnp.PyArray_DATA(arr),
+                 cnp.PyArray_SIZE(arr), spec.itemsize, &args)
+        return arr
 
     # ---- discrete distributions and permutations --------------------------
 

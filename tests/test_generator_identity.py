@@ -133,13 +133,74 @@ def test_integers_bool_and_dtype_spellings(family, position):
                         *args, size=size, fast=True, **kwargs)
 
 
-def test_integers_array_bounds_take_numpys_path(family):
-    for low, high in [([0, 5, 10], 20), (0, np.array([3, 300, 30000])),
-                      (np.zeros((2, 1), int), np.arange(1, 4))]:
-        check_twins(positioned(family, 7, 1), "integers", low, high,
-                    fast=False)
-        check_twins(positioned(family, 7, 1), "integers", low, high,
-                    dtype=np.uint16, fast=False)
+def array_bounds(dtype, endpoint, seed):
+    """Random int64 bound arrays for `dtype`: spans from 0 (no draw) to the
+    dtype's whole range, the 32-bit cut and full words among them."""
+    rng = np.random.Generator(np.random.PCG64(seed))
+    info = np.iinfo(np.int64 if dtype in (int,) else
+                    np.uint8 if dtype is bool else dtype)
+    lb, ub = (0, 1) if dtype is bool else (int(info.min), int(info.max))
+    spans = [0, 1, 2, 3, 100, 255, 256, 2**16 - 1, 2**16, 2**32 - 2,
+             2**32 - 1, 2**32, 2**40, 2**63 - 1, 2**64 - 1]
+    lows, highs = [], []
+    for span in rng.choice(np.array(spans, dtype=object), 40):
+        low = int(rng.integers(max(lb, -2**40), min(ub, 2**40) + 1))
+        top = min(low + int(span), ub, 2**63 - 1 - (not endpoint))
+        low = max(lb, min(low, top))
+        lows.append(low)
+        highs.append(top + (not endpoint))
+    return np.array(lows, np.int64), np.array(highs, np.int64)
+
+
+@pytest.mark.parametrize("dtype", INT_DTYPES + [bool, int],
+                         ids=lambda d: d.__name__)
+@pytest.mark.parametrize("endpoint", [False, True])
+def test_integers_array_bounds(family, dtype, endpoint):
+    # int64 bounds draw in C, value by value as NumPy's broadcast loop
+    # does (the 8- and 16-bit pieces and bool's bits from a word kept
+    # from value to value): arrays against arrays, scalars and
+    # broadcasting shapes, with a size, and bounds NumPy reads as scalars.
+    low, high = array_bounds(dtype, endpoint, 40)
+    # a low below every high: the smallest top (high, less 1 if open)
+    least = min(low.min(), (high - (not endpoint)).min())
+    column = np.minimum(low[:5], least)[:, None]
+    for args, size in [((low, high), None),
+                       ((np.array([least]), high), None),
+                       ((int(least), high[3:]), None),
+                       ((column, high[None, :7]), None),
+                       ((low[:8], high[:8]), (3, 8)),
+                       ((low[:1], high[:1]), 5),         # scalars to NumPy
+                       ((np.array(low[0]), np.array(high[0])), None)]:
+        check_twins(positioned(family, 7, 1), "integers", *args, size=size,
+                    dtype=dtype, endpoint=endpoint, fast=True)
+
+
+def test_integers_array_bounds_across_chunks():
+    # the bounds' arrays are read on from chunk to chunk of the fill loop
+    high = np.arange(1, 2**20 + 4, dtype=np.int64)
+    for dtype, top in [(np.int64, 2**40), (np.uint16, 2**16), (bool, 2)]:
+        check_twins(positioned(ChaCha8, 7, 1), "integers", 0,
+                    np.minimum(high, top), dtype=dtype, fast=True)
+
+
+def test_integers_array_bounds_numpy_judges(family):
+    # Bounds out of range, low above high, bounds of other dtypes (NumPy
+    # takes high - 1 in high's own dtype, which can wrap) and sizes the
+    # bounds do not broadcast to: NumPy's path, NumPy's values or error.
+    for args, kwargs in [
+        ((np.array([5, 1]), np.array([3, 10])), {}),
+        ((np.array([0, 1]), np.array([2**62, 10])), {"dtype": np.int32}),
+        ((np.array([-1, 1]), np.array([3, 10])), {"dtype": np.uint8}),
+        ((np.array([0, 1]), np.array([0, 10])), {}),
+        ((np.arange(3), np.arange(1, 4)), {"size": (2, 2)}),
+        ((np.array([0, 1], np.int32), np.array([3, 10], np.int32)), {}),
+        ((np.array([-200]), np.array([-128], np.int8)), {}),
+        ((np.array([0.5, 1.5]), np.array([3, 10])), {}),
+        ((0, np.array([2**63, 2**64 - 1], np.uint64)),
+         {"dtype": np.uint64}),
+    ]:
+        check_twins(positioned(family, 7, 1), "integers", *args,
+                    fast=False, **kwargs)
 
 
 @pytest.mark.parametrize("length", [0, 1, 2, 3, 4, 5, 7, 8, 1001, 4096])

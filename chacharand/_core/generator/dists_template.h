@@ -581,13 +581,152 @@ static void CRG_FN(words32_plus)(CRG_STATE *s, void *out_, size_t n,
     }
 }
 
+/*
+ * Broadcast bounds (CRG_OFF, CRG_RNG below): NumPy draws value by value, as random_bounded_uint64
+ * (64-bit dtypes) or random_buffered_bounded_* (the others) do for one
+ * value, the 8- and 16-bit pieces and bool's bits from a word kept from
+ * value to value.  Lemire's method tests leftover < rng + 1 first, and
+ * only then computes the threshold and draws again while below it.
+ */
+static inline uint32_t CRG_FN(lemire32_one)(CRG_STATE *s, uint32_t rng) {
+    const uint32_t rng_excl = rng + 1;
+    uint64_t m = (uint64_t)CRG_NEXT32(s) * rng_excl;
+    if ((uint32_t)m < rng_excl) {
+        const uint32_t threshold = (UINT32_MAX - rng) % rng_excl;
+        while ((uint32_t)m < threshold) {
+            m = (uint64_t)CRG_NEXT32(s) * rng_excl;
+        }
+    }
+    return (uint32_t)(m >> 32);
+}
+
+static inline uint64_t CRG_FN(lemire64_one)(CRG_STATE *s, uint64_t rng) {
+#if defined(__SIZEOF_INT128__)
+    const uint64_t rng_excl = rng + 1;
+    __uint128_t m = (__uint128_t)CRG_NEXT64(s) * rng_excl;
+    if ((uint64_t)m < rng_excl) {
+        const uint64_t threshold = (UINT64_MAX - rng) % rng_excl;
+        while ((uint64_t)m < threshold) {
+            m = (__uint128_t)CRG_NEXT64(s) * rng_excl;
+        }
+    }
+    return (uint64_t)(m >> 64);
+#else
+    return CRG_FN(lemire64_slow)(s, rng);
+#endif
+}
+
+/* random_bounded_uint64 for one value */
+static inline uint64_t CRG_FN(bounded64_one)(CRG_STATE *s, uint64_t off,
+                                             uint64_t rng) {
+    if (rng == 0) {
+        return off;
+    }
+    if (rng <= 0xFFFFFFFFu) {
+        if (rng == 0xFFFFFFFFu) {
+            return off + CRG_NEXT32(s);
+        }
+        return off + CRG_FN(lemire32_one)(s, (uint32_t)rng);
+    }
+    if (rng == UINT64_MAX) {
+        return off + CRG_NEXT64(s);
+    }
+    return off + CRG_FN(lemire64_one)(s, rng);
+}
+
+/* Value i's off (its low, as the bits of a uint64) and rng (its high,
+ * less 1 where the interval is open (ic), less low): the bounds are
+ * int64, an array (pia, pib) or one for every value (ia, ib). */
+#define CRG_LOW(a, i) ((uint64_t)((a)->pia != NULL ? (a)->pia[i] : (a)->ia))
+#define CRG_OFF(a, i) CRG_LOW(a, i)
+#define CRG_RNG(a, i)                                                         \
+    ((uint64_t)((a)->pib != NULL ? (a)->pib[i] : (a)->ib) -                   \
+     (uint64_t)(a)->ic - CRG_LOW(a, i))
+
+/* A broadcast bound's array read on to the next chunk's values. */
+static inline void crg_bounds_advance(crg_args *a, size_t n) {
+    if (a->pia != NULL) {
+        a->pia += n;
+    }
+    if (a->pib != NULL) {
+        a->pib += n;
+    }
+}
+
+/* Whether the bounds are broadcast (else the fill's off and rng hold). */
+#define CRG_BOUNDS_EACH(a) ((a)->pia != NULL || (a)->pib != NULL)
+
+static void CRG_FN(bounded_each_u64)(CRG_STATE *s, uint64_t *out, size_t n,
+                                     crg_args *a) {
+    size_t i;
+    for (i = 0; i < n; i++) {
+        out[i] = CRG_FN(bounded64_one)(s, CRG_OFF(a, i), CRG_RNG(a, i));
+    }
+    crg_bounds_advance(a, n);
+}
+
+static void CRG_FN(bounded_each_u32)(CRG_STATE *s, uint32_t *out, size_t n,
+                                     crg_args *a) {
+    size_t i;
+    for (i = 0; i < n; i++) {
+        const uint32_t off = (uint32_t)CRG_OFF(a, i);
+        const uint32_t rng = (uint32_t)CRG_RNG(a, i);
+        if (rng == 0) {
+            out[i] = off;
+        } else if (rng == 0xFFFFFFFFu) {
+            out[i] = off + CRG_NEXT32(s);
+        } else {
+            out[i] = off + CRG_FN(lemire32_one)(s, rng);
+        }
+    }
+    crg_bounds_advance(a, n);
+}
+
+/* 16- and 8-bit values, each from pieces of the kept word. */
+#define CRG_SMALL_EACH(out_t, prod_t, pieces, bits, maxval)                   \
+    do {                                                                      \
+        out_t *out = (out_t *)out_;                                           \
+        uint32_t buf = a->buf;                                                \
+        int bcnt = a->bcnt;                                                   \
+        size_t i;                                                             \
+        for (i = 0; i < n; i++) {                                             \
+            const out_t off = (out_t)CRG_OFF(a, i);                           \
+            const out_t rng = (out_t)CRG_RNG(a, i);                           \
+            out_t piece;                                                      \
+            if (rng == 0) {                                                   \
+                out[i] = off;                                                 \
+                continue;                                                     \
+            }                                                                 \
+            CRG_NEXT_PIECE(out_t, pieces, bits)                               \
+            if (rng != (maxval)) {                                            \
+                const out_t rng_excl = (out_t)(rng + 1);                      \
+                prod_t m = (prod_t)((prod_t)piece * rng_excl);                \
+                if ((out_t)m < rng_excl) {                                    \
+                    const out_t threshold =                                   \
+                        (out_t)(((maxval) - rng) % rng_excl);                 \
+                    while ((out_t)m < threshold) {                            \
+                        CRG_NEXT_PIECE(out_t, pieces, bits)                   \
+                        m = (prod_t)((prod_t)piece * rng_excl);               \
+                    }                                                         \
+                }                                                             \
+                piece = (out_t)(m >> (bits));                                 \
+            }                                                                 \
+            out[i] = (out_t)(off + piece);                                    \
+        }                                                                     \
+        a->buf = buf;                                                         \
+        a->bcnt = bcnt;                                                       \
+        crg_bounds_advance(a, n);                                             \
+    } while (0)
+
 /* random_bounded_uint64_fill */
 static void CRG_FN(bounded_u64)(void *st, void *out_, size_t n,
                                 crg_args *a) {
     CRG_STATE *s = (CRG_STATE *)st;
     const uint64_t off = a->off, rng = a->rng;
     size_t i;
-    if (rng == 0) {
+    if (CRG_BOUNDS_EACH(a)) {
+        CRG_FN(bounded_each_u64)(s, (uint64_t *)out_, n, a);
+    } else if (rng == 0) {
         uint64_t *out = (uint64_t *)out_;
         for (i = 0; i < n; i++) {
             out[i] = off;
@@ -626,7 +765,9 @@ static void CRG_FN(bounded_u32)(void *st, void *out_, size_t n,
     CRG_STATE *s = (CRG_STATE *)st;
     const uint32_t off = (uint32_t)a->off, rng = (uint32_t)a->rng;
     size_t i;
-    if (rng == 0) {
+    if (CRG_BOUNDS_EACH(a)) {
+        CRG_FN(bounded_each_u32)(s, (uint32_t *)out_, n, a);
+    } else if (rng == 0) {
         uint32_t *out = (uint32_t *)out_;
         for (i = 0; i < n; i++) {
             out[i] = off;
@@ -746,11 +887,19 @@ static void CRG_FN(bounded_u32)(void *st, void *out_, size_t n,
 static void CRG_FN(bounded_u16)(void *st, void *out_, size_t n,
                                 crg_args *a) {
     CRG_STATE *s = (CRG_STATE *)st;
+    if (CRG_BOUNDS_EACH(a)) {
+        CRG_SMALL_EACH(uint16_t, uint32_t, 2, 16, 0xFFFFu);
+        return;
+    }
     CRG_SMALL_FILL(uint16_t, uint32_t, 2, 16, 0xFFFFu);
 }
 
 static void CRG_FN(bounded_u8)(void *st, void *out_, size_t n, crg_args *a) {
     CRG_STATE *s = (CRG_STATE *)st;
+    if (CRG_BOUNDS_EACH(a)) {
+        CRG_SMALL_EACH(uint8_t, uint16_t, 4, 8, 0xFFu);
+        return;
+    }
     CRG_SMALL_FILL(uint8_t, uint16_t, 4, 8, 0xFFu);
 }
 
@@ -761,6 +910,26 @@ static void CRG_FN(bounded_bool)(void *st, void *out_, size_t n,
     CRG_STATE *s = (CRG_STATE *)st;
     uint8_t *out = (uint8_t *)out_;
     uint32_t words[CRG_SCRATCH];
+    if (CRG_BOUNDS_EACH(a)) {
+        /* random_buffered_bounded_bool, value by value */
+        size_t i;
+        for (i = 0; i < n; i++) {
+            if (CRG_RNG(a, i) == 0) {
+                out[i] = (uint8_t)CRG_OFF(a, i);
+                continue;
+            }
+            if (a->bcnt == 0) {
+                a->buf = CRG_NEXT32(s);
+                a->bcnt = 31;
+            } else {
+                a->buf >>= 1;
+                a->bcnt -= 1;
+            }
+            out[i] = (uint8_t)(a->buf & 1u);
+        }
+        crg_bounds_advance(a, n);
+        return;
+    }
     if (a->rng == 0) {
         memset(out, (int)(uint8_t)a->off, n);
         return;
