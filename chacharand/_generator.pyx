@@ -495,11 +495,26 @@ cdef class _Source:
         return self.int64s(CRG_HYPERGEOMETRIC, shape, &args)
 
     cdef object multinomial(self, object n, object pvals, object size):
-        """multinomial for a scalar n and one vector pvals, else DEFER."""
+        """multinomial: NumPy's scalar path (a scalar n, one vector of
+        pvals) and its vector path (an array of n, or rows of pvals: each
+        output row its n and its row of pvals, broadcast), else DEFER."""
         cdef crg_args args
-        cdef cnp.ndarray p, out
-        cdef Py_ssize_t d
-        if not plain_int(n) or not 0 <= n <= BINOMIAL_N_MAX:
+        cdef cnp.ndarray p, out, rows_n, rows_at
+        cdef Py_ssize_t d, at
+        cdef const double *pix
+        n_arr = None
+        if not plain_int(n):
+            try:
+                n_arr = np.asarray(n)
+            except Exception:
+                return DEFER
+            # NumPy converts n to int64 by safe casting
+            if n_arr.dtype.kind not in "biu" or (
+                    n_arr.dtype.kind == "u" and n_arr.dtype.itemsize == 8):
+                return DEFER
+            if n_arr.ndim == 0:
+                n, n_arr = int(n_arr), None
+        if n_arr is None and not 0 <= n <= BINOMIAL_N_MAX:
             return DEFER
         if not (isinstance(pvals, np.ndarray) or type(pvals) is list):
             return DEFER
@@ -507,25 +522,57 @@ cdef class _Source:
             p = np.asarray(pvals)
         except Exception:
             return DEFER
-        if p.ndim != 1 or p.dtype.kind not in "fiub" or \
+        if p.ndim == 0 or p.dtype.kind not in "fiub" or \
                 p.dtype == np.longdouble:
             return DEFER
         p = np.ascontiguousarray(p, dtype=np.float64)
-        d = p.shape[0]
+        d = p.shape[p.ndim - 1]
         if d == 0 or not param_ok(RULE_CLOSED_0_1, p):
             return DEFER
-        if kahan_sum(<const double *>cnp.PyArray_DATA(p), d - 1) > \
-                1.0 + 1e-12:
-            return DEFER
-        shape = shape_of(size)
-        if shape is None:
-            return DEFER
-        out = np.zeros(shape + (d,), dtype=np.int64)
+        pix = <const double *>cnp.PyArray_DATA(p)
+        for at in range(0, cnp.PyArray_SIZE(p), d):
+            if kahan_sum(pix + at, d - 1) > 1.0 + 1e-12:
+                return DEFER
         memset(&args, 0, sizeof(args))
-        args.ia = n
         args.ib = d
         args.ic = BINOMIAL_VARIANT
-        args.pa = <const double *>cnp.PyArray_DATA(p)
+        args.pa = pix
+        if n_arr is None and p.ndim == 1:
+            shape = shape_of(size)
+            if shape is None:
+                return DEFER
+            args.ia = n
+        else:
+            # NumPy's vector path: n and the rows of pvals broadcast (with
+            # `size`, to exactly that shape)
+            if n_arr is None:
+                n_arr = np.asarray(n, dtype=np.int64)
+            n_arr = n_arr.astype(np.int64)
+            if np.any(n_arr < 0) or np.any(n_arr > BINOMIAL_N_MAX):
+                return DEFER
+            offsets = np.arange(0, cnp.PyArray_SIZE(p), d,
+                                dtype=np.int64).reshape(
+                                    (<object>p).shape[:p.ndim - 1])
+            try:
+                if size is None:
+                    shape = np.broadcast_shapes(n_arr.shape, offsets.shape)
+                else:
+                    try:
+                        wanted = (operator.index(size),)
+                    except TypeError:
+                        wanted = tuple(size)
+                    shape = np.broadcast_shapes(
+                        n_arr.shape, offsets.shape,
+                        np.empty(size, np.int8).shape)
+                    if shape != wanted:
+                        return DEFER
+            except Exception:
+                return DEFER
+            rows_n = np.ascontiguousarray(np.broadcast_to(n_arr, shape))
+            rows_at = np.ascontiguousarray(np.broadcast_to(offsets, shape))
+            args.pia = <const int64_t *>cnp.PyArray_DATA(rows_n)
+            args.pib = <const int64_t *>cnp.PyArray_DATA(rows_at)
+        out = np.zeros(shape + (d,), dtype=np.int64)
         self.run(CRG_MULTINOMIAL, <char *>cnp.PyArray_DATA(out),
                  cnp.PyArray_SIZE(out) // d, 8 * d, &args)
         return out

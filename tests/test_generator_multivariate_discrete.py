@@ -60,13 +60,47 @@ def test_multinomial_numpys_path_and_errors():
         ((10, [np.nan, 1.0]), {}),
         ((-1, [0.5, 0.5]), {}),
         ((10.5, [0.5, 0.5]), {}),
-        (([10, 20], [0.5, 0.5]), {}),           # broadcast n
-        ((10, [[0.5, 0.5], [0.1, 0.9]]), {}),   # 2-d pvals
+        (([10, -20], [0.5, 0.5]), {}),
+        (([10, 20], [[0.5, 0.6, 0.1], [0.1, 0.2, 0.7]]), {}),
+        ((np.array([3, 4], np.uint64), [0.5, 0.5]), {}),
+        ((np.arange(12).reshape(3, 4), np.full((4, 3), 1 / 3)),
+         {"size": (3, 1)}),                     # size not the broadcast
         ((10, [0.5, 0.5]), {"size": -2}),
         ((10, [0.5, 0.5]), {"size": 2.0}),
     ]:
         check_twins(positioned(ChaCha8, 4, 0), "multinomial", *args,
                     **kwargs)
+
+
+MULTINOMIAL_VECTOR = [
+    (([10, 20], [0.5, 0.5]), {}),                        # an array of n
+    (([[10], [20]], [1 / 6] * 6), {"size": (2, 2)}),
+    ((10, [[0.5, 0.5], [0.1, 0.9]]), {}),                # rows of pvals
+    (([10, 20], [[1 / 4] * 4 + [0] * 2, [1 / 6] * 6]), {}),
+    ((1, [[0.1, 0.5, 0.4], [0.3, 0.7, 0.0]]), {"size": (4, 2)}),
+    ((np.arange(12).reshape(3, 4) * 1000, np.full((4, 3), 1 / 3)),
+     {"size": (2, 3, 4)}),                               # BTPE among them
+    ((np.array([5, 10**6, 0]), [0.2, 0.3, 0.5]), {}),
+    (([True, False], [0.5, 0.5]), {}),
+    ((np.array([], dtype=np.int64), [0.5, 0.5]), {}),
+    ((3, np.zeros((0, 2))), {}),
+    ((np.array(5), [0.2, 0.8]), {"size": 3}),            # a scalar n
+]
+
+
+@pytest.mark.parametrize("args,kwargs", MULTINOMIAL_VECTOR, ids=str)
+def test_multinomial_vector_path(family, args, kwargs):
+    # NumPy's vector path (an array of n, or rows of pvals, broadcast):
+    # each output row its own n and row of pvals, in C.
+    check_twins(positioned(family, 3, 1), "multinomial", *args,
+                fast=True, **kwargs)
+
+
+def test_multinomial_vector_path_across_chunks():
+    # the rows' n and pvals are read on from chunk to chunk
+    n = np.arange(2**20 + 3) % 7
+    check_twins(positioned(ChaCha8, 3, 1), "multinomial", n, [0.3, 0.7],
+                fast=True)
 
 
 MVHG = [

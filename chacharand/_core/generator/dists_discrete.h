@@ -1219,9 +1219,10 @@ static void CRG_FN(hypergeometric)(void *st, void *out_, size_t n,
 #define CRG_MULTINOMIAL_CACHED 16
 
 /* multinomial(n, pvals): `n` rows of d = ib counts each (zeroed by the
- * caller); ia = the trials, pa = the d probabilities (one row for every
- * output row), ic = binomial's variant bits.  Each count is a binomial
- * draw of what is left, with the probability renormalised. */
+ * caller); ia = the trials, pa = the d probabilities, ic = binomial's
+ * variant bits.  Broadcast, row r has its own trials pia[r] and its
+ * probabilities at pa + pib[r].  Each count is a binomial draw of what is
+ * left, with the probability renormalised. */
 static void CRG_FN(multinomial)(void *st, void *out_, size_t n, crg_args *a) {
     CRG_STATE *s = (CRG_STATE *)st;
     int64_t *out = (int64_t *)out_;
@@ -1237,22 +1238,29 @@ static void CRG_FN(multinomial)(void *st, void *out_, size_t n, crg_args *a) {
     }
     for (row = 0; row < n; row++) {
         int64_t *counts = out + (size_t)d * row;
+        const double *pvals = a->pa + (a->pib != NULL ? a->pib[row] : 0);
         double remaining_p = 1.0;
-        int64_t left = a->ia;
+        int64_t left = a->pia != NULL ? a->pia[row] : a->ia;
         for (j = 0; j < d - 1; j++) {
             CRG_FN(binomial_t) *tj =
                 &t[j < CRG_MULTINOMIAL_CACHED ? j : CRG_MULTINOMIAL_CACHED - 1];
-            counts[j] = CRG_FN(binomial_one)(s, a->pa[j] / remaining_p, left,
+            counts[j] = CRG_FN(binomial_one)(s, pvals[j] / remaining_p, left,
                                              tj, a->ic);
             left -= counts[j];
             if (left <= 0) {
                 break;
             }
-            remaining_p -= a->pa[j];
+            remaining_p -= pvals[j];
         }
         if (left > 0) {
             counts[d - 1] = left;
         }
+    }
+    if (a->pia != NULL) {
+        a->pia += n;
+    }
+    if (a->pib != NULL) {
+        a->pib += n;
     }
 }
 
