@@ -630,7 +630,8 @@ cdef class _Source:
         return out
 
     cdef object shuffle(self, object x, object axis):
-        """Generator.shuffle of an ndarray: None when done, else DEFER.
+        """Generator.shuffle of an ndarray or a list: None when done,
+        else DEFER.
 
         A long shuffle runs in the fill loop's chunks (interruptible, the
         GIL released); interrupted, the bit generator goes back to where
@@ -638,6 +639,15 @@ cdef class _Source:
         shuffle cannot be interrupted at all)."""
         cdef cnp.ndarray arr
         cdef Py_ssize_t n
+        if type(x) is list:
+            # NumPy swaps item i with item random_interval(i), i from the
+            # last down to 1: the same swaps on the indices, then the
+            # items put where they go (a list has no other effects).
+            if not (plain_int(axis) and axis == 0):
+                return DEFER
+            if len(x) > 1:
+                x[:] = _list_taken(x, interval_permutation(self, len(x)))
+            return None
         if type(x) is not np.ndarray:
             return DEFER
         arr = <cnp.ndarray>x
@@ -968,6 +978,14 @@ cdef object lane_offsets(object arr, int axis):
         step = np.arange(shape[d], dtype=np.int64) * strides[d]
         offs += step.reshape([-1 if k == d else 1 for k in range(len(shape))])
     return np.ascontiguousarray(offs.ravel())
+
+
+cdef list _list_taken(list items, cnp.ndarray idx):
+    """[items[idx[0]], items[idx[1]], ...] for an intp array idx of valid
+    positions."""
+    cdef const Py_ssize_t *at = <const Py_ssize_t *>cnp.PyArray_DATA(idx)
+    cdef Py_ssize_t k, n = cnp.PyArray_SIZE(idx)
+    return [items[at[k]] for k in range(n)]
 
 
 cdef object interval_permutation(_Source src, int64_t n):

@@ -102,9 +102,23 @@ def test_shuffle_nd(family, axis):
                    axis=min(axis, 1), fast=True)
 
 
+@pytest.mark.parametrize("length", [0, 1, 2, 3, 30, 2000])
+def test_shuffle_list(family, length):
+    # NumPy swaps a list's items i and random_interval(i), i from the last
+    # down to 1: the same swaps, in C on the indices, then the items moved.
+    for position in (0, 1):
+        check_in_place(positioned(family, 3, position), "shuffle",
+                       lambda: [str(i) for i in range(length)] + OBJECTS,
+                       fast=True)
+        check_in_place(positioned(family, 3, position), "shuffle",
+                       lambda: list(range(length)), axis=0,
+                       fast=None if length < 2 else True)
+
+
 def test_shuffle_numpys_path_and_errors():
     for make, kwargs in [
-        (lambda: list(range(30)), {}),             # a MutableSequence
+        (lambda: list(range(30)), {"axis": 1}),    # NotImplementedError
+        (lambda: bytearray(range(30)), {}),        # a MutableSequence
         (lambda: np.ma.arange(20), {}),            # a subclass
         (lambda: np.array(5), {}),                 # 0-d: TypeError
         (lambda: np.arange(10), {"axis": 1}),      # AxisError
