@@ -22,12 +22,15 @@ import numpy as np
 
 from cpython.bytes cimport PyBytes_AS_STRING, PyBytes_FromStringAndSize
 from cpython.pycapsule cimport PyCapsule_IsValid
+from cpython.ref cimport PyObject
+from cpython.sequence cimport PySequence_Fast_ITEMS
 from libc.math cimport isfinite, isnan, signbit, sqrt
 from libc.stdint cimport (INT64_MIN, int8_t, int16_t, int32_t, int64_t, uint8_t,
                           uint16_t, uint32_t, uint64_t)
 from libc.string cimport memcpy, memset
 import operator
 
+cimport cython
 cimport numpy as cnp
 
 from chacharand._base cimport (
@@ -646,7 +649,7 @@ cdef class _Source:
             if not (plain_int(axis) and axis == 0):
                 return DEFER
             if len(x) > 1:
-                x[:] = _list_taken(x, interval_permutation(self, len(x)))
+                _list_permute(x, interval_permutation(self, len(x)))
             return None
         if type(x) is not np.ndarray:
             return DEFER
@@ -980,12 +983,21 @@ cdef object lane_offsets(object arr, int axis):
     return np.ascontiguousarray(offs.ravel())
 
 
-cdef list _list_taken(list items, cnp.ndarray idx):
-    """[items[idx[0]], items[idx[1]], ...] for an intp array idx of valid
-    positions."""
+cdef void _list_permute(list items, cnp.ndarray idx):
+    """Put item idx[k] of the list at k, for an intp permutation idx of
+    its positions: the list's item pointers moved (under its lock on a
+    free-threaded CPython), no reference count touched."""
     cdef const Py_ssize_t *at = <const Py_ssize_t *>cnp.PyArray_DATA(idx)
     cdef Py_ssize_t k, n = cnp.PyArray_SIZE(idx)
-    return [items[at[k]] for k in range(n)]
+    cdef cnp.ndarray copy = np.empty(n, np.intp)
+    cdef PyObject **was = <PyObject **>cnp.PyArray_DATA(copy)
+    cdef PyObject **slots
+    with cython.critical_section(items):
+        if len(items) == n:
+            slots = PySequence_Fast_ITEMS(items)
+            memcpy(was, slots, n * sizeof(PyObject *))
+            for k in range(n):
+                slots[k] = was[at[k]]
 
 
 cdef object interval_permutation(_Source src, int64_t n):

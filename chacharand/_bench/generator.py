@@ -60,6 +60,34 @@ def _shapes(n):
     return _SHAPE_CACHE[n]
 
 
+_SPREAD_CACHE: dict = {}
+
+
+def _spread(n, low, high):
+    """n parameters from low to high (made once per call's arguments): a
+    broadcast parameter array."""
+    key = (n, low, high)
+    if key not in _SPREAD_CACHE:
+        _SPREAD_CACHE[key] = np.linspace(low, high, n)
+    return _SPREAD_CACHE[key]
+
+
+def _highs(n):
+    """1, 2, ..., n as int64 (made once per n): integers' high array."""
+    key = ("highs", n)
+    if key not in _SPREAD_CACHE:
+        _SPREAD_CACHE[key] = np.arange(1, n + 1, dtype=np.int64)
+    return _SPREAD_CACHE[key]
+
+
+def _items(n):
+    """A list of n ints, kept per n (shuffled in place)."""
+    key = ("items", n)
+    if key not in _SPREAD_CACHE:
+        _SPREAD_CACHE[key] = list(range(n))
+    return _SPREAD_CACHE[key]
+
+
 #: name -> call(generator, n), the calls compared.
 METHODS = {
     "random": lambda g, n: g.random(n),
@@ -76,28 +104,38 @@ METHODS = {
     "integers(0, 2**40)": lambda g, n: g.integers(0, 2**40, n),
     "integers uint8": lambda g, n: g.integers(0, 100, n, dtype=np.uint8),
     "integers bool": lambda g, n: g.integers(0, 2, n, dtype=bool),
+    "integers(0, high array)": lambda g, n: g.integers(0, _highs(n)),
+    "uniform(low array)": lambda g, n: g.uniform(_spread(n, -1.0, 0.0), 2.0),
+    "normal(loc array)": lambda g, n: g.normal(_spread(n, -1.0, 1.0), 2.0),
     "bytes (4n)": lambda g, n: g.bytes(4 * n),
     "choice(1000, n)": lambda g, n: g.choice(1000, n),
     # discrete distributions
     "poisson(4)": lambda g, n: g.poisson(4.0, n),
     "poisson(100)": lambda g, n: g.poisson(100.0, n),
+    "poisson(lam array)": lambda g, n: g.poisson(_spread(n, 1.0, 50.0)),
     "binomial(20, 0.3)": lambda g, n: g.binomial(20, 0.3, n),
     "binomial(1000, 0.4)": lambda g, n: g.binomial(1000, 0.4, n),
+    "binomial(1000, p array)": lambda g, n: g.binomial(
+        1000, _spread(n, 0.1, 0.9)),
     "geometric(0.1)": lambda g, n: g.geometric(0.1, n),
     "geometric(0.5)": lambda g, n: g.geometric(0.5, n),
     "negative_binomial(5, 0.3)": lambda g, n: g.negative_binomial(5, 0.3,
                                                                   n),
     "logseries(0.9)": lambda g, n: g.logseries(0.9, n),
     "zipf(1.5)": lambda g, n: g.zipf(1.5, n),
+    "zipf(a array)": lambda g, n: g.zipf(_spread(n, 1.2, 3.0)),
     "hypergeometric(50, 70, 30)": lambda g, n: g.hypergeometric(50, 70,
                                                                 30, n),
     "hypergeometric(5, 7, 3)": lambda g, n: g.hypergeometric(5, 7, 3, n),
     "multinomial(50, 4 pvals) n/4": lambda g, n: g.multinomial(
         50, [0.1, 0.2, 0.3, 0.4], n // 4),
+    "multinomial(1000, 10 pvals) n/10": lambda g, n: g.multinomial(
+        1000, [0.1] * 10, n // 10),
     "multivariate_hypergeometric n/4": lambda g, n: (
         g.multivariate_hypergeometric([40, 30, 20, 10], 30, n // 4)),
     # permutations (in place on one array of n values, kept per n)
     "shuffle": lambda g, n: g.shuffle(_scratch(n)),
+    "shuffle(list)": lambda g, n: g.shuffle(_items(n)),
     "permutation(n)": lambda g, n: g.permutation(n),
     "permuted(axis=1)": lambda g, n: g.permuted(_rows(n), axis=1),
     "choice(n, n/2, replace=False)": lambda g, n: g.choice(
@@ -114,10 +152,13 @@ METHODS = {
     "rayleigh": lambda g, n: g.rayleigh(2.0, n),
     "pareto(3)": lambda g, n: g.pareto(3.0, n),
     "power(2)": lambda g, n: g.power(2.0, n),
+    "power(a array)": lambda g, n: g.power(_spread(n, 0.5, 3.0)),
     "standard_cauchy": lambda g, n: g.standard_cauchy(n),
     "wald(1, 2)": lambda g, n: g.wald(1.0, 2.0, n),
     "triangular": lambda g, n: g.triangular(-1.0, 0.5, 3.0, n),
     "vonmises(0, 2)": lambda g, n: g.vonmises(0.0, 2.0, n),
+    "vonmises(kappa array)": lambda g, n: g.vonmises(
+        0.0, _spread(n, 0.5, 3.0)),
     "standard_gamma(2.5)": lambda g, n: g.standard_gamma(2.5, n),
     "standard_gamma(2.5) f32": lambda g, n: g.standard_gamma(
         2.5, n, dtype=np.float32),
@@ -126,6 +167,7 @@ METHODS = {
     "gamma(array)": lambda g, n: g.gamma(_shapes(n), 2.0),
     "beta(2, 3)": lambda g, n: g.beta(2.0, 3.0, n),
     "beta(0.5, 0.5)": lambda g, n: g.beta(0.5, 0.5, n),
+    "beta(a array, 0.5)": lambda g, n: g.beta(_spread(n, 0.2, 0.9), 0.5),
     "chisquare(3)": lambda g, n: g.chisquare(3.0, n),
     "standard_t(5)": lambda g, n: g.standard_t(5.0, n),
     "f(3, 7)": lambda g, n: g.f(3.0, 7.0, n),
