@@ -205,13 +205,16 @@ static inline double CRG_FN(f_draw)(CRG_STATE *s, const crg_prep *p) {
 #define CRG_BETA_TINY 3e-103
 
 static inline void CRG_FN(beta_prep)(crg_prep *p) {
-    p->g1 = crg_gamma_prepare(p->p[0]);
-    p->g2 = crg_gamma_prepare(p->p[1]);
     if (p->p[0] <= 1.0 && p->p[1] <= 1.0) {
-        /* Johnk's exponents */
+        /* Johnk's exponents; no gammas (their shapes say so) */
         p->k[0] = 1.0 / p->p[0];
         p->k[1] = 1.0 / p->p[1];
+        p->g1.shape = p->p[0];
+        p->g2.shape = p->p[1];
+        return;
     }
+    p->g1 = crg_gamma_prepare(p->p[0]);
+    p->g2 = crg_gamma_prepare(p->p[1]);
 }
 
 /* A value of Johnk's algorithm from an accepted trial: u, v and their
