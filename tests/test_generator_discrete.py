@@ -147,6 +147,22 @@ def test_broadcast_zipf_prepares_a_piece_ahead(size):
     check_twins(positioned(ChaCha8, 23, 1), "zipf", a, fast=True)
 
 
+@pytest.mark.parametrize("size", [1, 63, 64, 65, 200])
+def test_broadcast_poisson_prepares_a_piece_ahead(size):
+    # A broadcast lam's constants (PTRS's, or exp(-lam)) are made 64
+    # values ahead of their draws, whose words come in batches of at most
+    # as many as the piece's values left that draw (a lam of 0 draws
+    # none): zeros among them, at the pieces' ends too.
+    rng = np.random.Generator(np.random.PCG64(size))
+    lam = rng.choice([0.0, 0.3, 4.0, 9.999, 10.0, 30.0, 1e5], size)
+    lam[-1] = 0.0
+    for position in range(2):
+        check_twins(positioned(ChaCha8, 29, position), "poisson", lam,
+                    fast=True)
+        check_twins(positioned(ChaCha8, 29, position), "poisson",
+                    np.zeros(size), fast=True)
+
+
 @pytest.mark.parametrize("size", [1, 31, 32, 33, 64, 100])
 def test_broadcast_binomial_prepares_a_piece_ahead(size):
     # Broadcast (n, p) make their constants 32 values at a time, then
