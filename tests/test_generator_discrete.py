@@ -148,11 +148,9 @@ def test_broadcast_zipf_prepares_a_piece_ahead(size):
 
 
 @pytest.mark.parametrize("size", [1, 63, 64, 65, 200])
-def test_broadcast_poisson_prepares_a_piece_ahead(size):
-    # A broadcast lam's constants (PTRS's, or exp(-lam)) are made 64
-    # values ahead of their draws, whose words come in batches of at most
-    # as many as the piece's values left that draw (a lam of 0 draws
-    # none): zeros among them, at the pieces' ends too.
+def test_broadcast_poisson(size):
+    # A lam per value: PTRS, the products of uniforms and zeros (which
+    # draw nothing) side by side, a zero last.
     rng = np.random.Generator(np.random.PCG64(size))
     lam = rng.choice([0.0, 0.3, 4.0, 9.999, 10.0, 30.0, 1e5], size)
     lam[-1] = 0.0

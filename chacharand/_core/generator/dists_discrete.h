@@ -142,33 +142,13 @@ static inline double CRG_FN(loggam_k1)(CRG_FN(ptrs_t) *t, int64_t k) {
     return t->cached_loggam[slot];
 }
 
-/* PTRS's constants of one lam, those every draw takes. */
-typedef struct {
-    double slam, a, b, vr;
-} crg_ptrs_consts;
-
-static inline crg_ptrs_consts crg_ptrs_consts_of(double lam) {
-    crg_ptrs_consts k;
-    k.slam = sqrt(lam);
-    k.b = 0.931 + 2.53 * k.slam;
-    k.a = -0.059 + 0.02483 * k.b;
-    k.vr = 0.9277 - 3.6224 / (k.b - 2);
-    return k;
-}
-
-static void CRG_FN(ptrs_use)(CRG_FN(ptrs_t) *t, double lam,
-                             const crg_ptrs_consts *k) {
-    t->lam = lam;
-    t->slam = k->slam;
-    t->b = k->b;
-    t->a = k->a;
-    t->vr = k->vr;
-    t->slow_ready = 0;
-}
-
 static void CRG_FN(ptrs_setup)(CRG_FN(ptrs_t) *t, double lam) {
-    const crg_ptrs_consts k = crg_ptrs_consts_of(lam);
-    CRG_FN(ptrs_use)(t, lam, &k);
+    t->lam = lam;
+    t->slam = sqrt(lam);
+    t->b = 0.931 + 2.53 * t->slam;
+    t->a = -0.059 + 0.02483 * t->b;
+    t->vr = 0.9277 - 3.6224 / (t->b - 2);
+    t->slow_ready = 0;
 }
 
 /* The constants of PTRS's final test, when a draw first needs them. */
@@ -247,61 +227,6 @@ static void CRG_FN(poisson_mult_fill)(CRG_STATE *s, int64_t *out, size_t n,
     }
 }
 
-/*
- * poisson with a broadcast lam, CRG_POISSON_PIECE values at a time: the
- * constants of a piece's values first (PTRS's, or exp(-lam)), which do
- * not depend on the stream, so that their square roots, divisions and
- * exponentials overlap from value to value; then the draws, their words
- * from a batch of at most as many words as the piece's values left that
- * draw at all (a lam of 0 draws nothing).
- */
-#define CRG_POISSON_PIECE 64
-
-static void CRG_FN(poisson_broadcast)(CRG_STATE *s, int64_t *out, size_t n,
-                                      const double *lams) {
-    CRG_FN(ptrs_t) t;
-    CRG_FN(cursor) c = CRG_FN(state_cursor)(s);
-    uint64_t words[CRG_SCRATCH];
-    crg_ptrs_consts consts[CRG_POISSON_PIECE];
-    double enlam[CRG_POISSON_PIECE];
-    size_t drawing[CRG_POISSON_PIECE + 1]; /* values i.. that draw */
-    size_t done = 0;
-    CRG_FN(ptrs_init)(&t);
-    c.words = words;
-    while (done < n) {
-        const size_t k = n - done < CRG_POISSON_PIECE ? n - done
-                                                      : CRG_POISSON_PIECE;
-        size_t i;
-        for (i = 0; i < k; i++) {
-            const double lam = lams[done + i];
-            if (lam >= 10) {
-                consts[i] = crg_ptrs_consts_of(lam);
-            } else {
-                enlam[i] = exp(-lam);
-            }
-        }
-        drawing[k] = 0;
-        for (i = k; i-- > 0;) {
-            drawing[i] = drawing[i + 1] + (lams[done + i] != 0);
-        }
-        for (i = 0; i < k; i++) {
-            const double lam = lams[done + i];
-            c.left = drawing[i];
-            if (lam >= 10) {
-                if (lam != t.lam) {
-                    CRG_FN(ptrs_use)(&t, lam, &consts[i]);
-                }
-                out[done + i] = CRG_FN(poisson_ptrs)(&c, &t);
-            } else if (lam == 0) {
-                out[done + i] = 0;
-            } else {
-                out[done + i] = CRG_FN(poisson_mult)(&c, enlam[i]);
-            }
-        }
-        done += k;
-    }
-}
-
 static void CRG_FN(poisson)(void *st, void *out_, size_t n, crg_args *a) {
     CRG_STATE *s = (CRG_STATE *)st;
     int64_t *out = (int64_t *)out_;
@@ -309,24 +234,22 @@ static void CRG_FN(poisson)(void *st, void *out_, size_t n, crg_args *a) {
     CRG_FN(cursor) c = CRG_FN(state_cursor)(s);
     uint64_t words[CRG_SCRATCH];
     size_t i;
-    if (a->pa != NULL) {
-        CRG_FN(poisson_broadcast)(s, out, n, a->pa);
-        a->pa += n;
-        return;
-    }
-    if (a->a < 10 && a->a != 0) {
+    if (a->pa == NULL && a->a < 10 && a->a != 0) {
         CRG_FN(poisson_mult_fill)(s, out, n, exp(-a->a));
         return;
     }
     CRG_FN(ptrs_init)(&t);
-    if (a->a >= 10) {
-        /* PTRS takes two words or more a value: a batch (a lam of 0
-         * draws nothing: it stays on the state). */
+    if (a->pa == NULL && a->a >= 10) {
+        /* PTRS takes two words or more a value: a batch (a lam of 0, or
+         * NaN, which draw nothing, stay on the state). */
         c.words = words;
     }
     for (i = 0; i < n; i++) {
         c.left = n - i;
-        out[i] = CRG_FN(poisson_one)(&c, a->a, &t);
+        out[i] = CRG_FN(poisson_one)(&c, a->pa ? a->pa[i] : a->a, &t);
+    }
+    if (a->pa) {
+        a->pa += n;
     }
 }
 
