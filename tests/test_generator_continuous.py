@@ -456,6 +456,25 @@ def test_broadcast_exponential_passes(method, size):
                     fast=fast(method))
 
 
+@pytest.mark.parametrize("size", [1, 511, 512, 513, 1100])
+def test_broadcast_vonmises(size):
+    """vonmises with every kappa the rejection's draws a piece of accepted
+    values first, then acos and the wrapping, each value with its own mu
+    and kappa; a kappa outside (tiny or huge) sends the call value by
+    value."""
+    rng = np.random.Generator(np.random.PCG64(size))
+    mu = rng.uniform(-3.0, 3.0, size)
+    kappa = rng.uniform(1e-8, 20.0, size)
+    for position in range(2):
+        check_twins(positioned(ChaCha8, 12, position), "vonmises", mu,
+                    kappa, fast=fast("vonmises"))
+        check_twins(positioned(ChaCha8, 12, position), "vonmises", 0.5,
+                    kappa, fast=fast("vonmises"))
+    kappa[-1] = 1e7
+    check_twins(positioned(ChaCha8, 12, 1), "vonmises", mu, kappa,
+                fast=fast("vonmises"))
+
+
 def test_broadcast_fills_read_on_across_chunks():
     """A broadcast parameter is read on from chunk to chunk of the fill
     loop (2**20 values each)."""

@@ -397,39 +397,62 @@ CRG_CONT_FILL(triangular, CRG_FN(triangular_prep), CRG_FN(triangular_draw),
 CRG_CONT_FILL(vonmises_each, CRG_FN(vonmises_prep), CRG_FN(vonmises_draw),
               double)
 
-/* vonmises with scalar parameters, by rejection: a piece of accepted w
- * (in out) and their signs' uniforms, then acos and the wrapping in
- * passes (see CRG_PASS), which the rejection's chain of cos and divisions
- * no longer waits on. */
+/* vonmises by rejection (every kappa from 1e-8 to 1e6), its parameters
+ * scalar or each value's own: a piece of accepted w (in out) and their
+ * signs' uniforms, then acos and the wrapping in passes (see CRG_PASS),
+ * which the rejection's chain of cos and divisions no longer waits on. */
 static void CRG_FN(vonmises_rejecting)(CRG_STATE *s, double *out, size_t n,
-                                       const crg_prep *g) {
+                                       crg_args *a) {
+    const double *mus = a->pa, *kappas = a->pb;
     double u[CRG_SCRATCH];
+    crg_prep g;
+    g.p[0] = a->a;
+    g.p[1] = a->b;
+    g.k[0] = 0.0;
+    CRG_FN(vonmises_prep)(&g);
     while (n > 0) {
         const size_t k = n < CRG_SCRATCH ? n : CRG_SCRATCH;
         size_t i;
         for (i = 0; i < k; i++) {
-            out[i] = CRG_FN(vonmises_w)(s, g, &u[i]);
+            if (kappas != NULL) {
+                g.p[1] = kappas[i];
+                CRG_FN(vonmises_prep)(&g);
+            }
+            out[i] = CRG_FN(vonmises_w)(s, &g, &u[i]);
         }
         CRG_PASS(out, k, acos(v));
         for (i = 0; i < k; i++) {
-            out[i] = crg_vonmises_of(out[i], u[i], g->p[0]);
+            out[i] = crg_vonmises_of(out[i], u[i], CRG_PARAM(mus, a->a, i));
         }
+        mus = mus != NULL ? mus + k : NULL;
+        kappas = kappas != NULL ? kappas + k : NULL;
         out += k;
         n -= k;
     }
 }
 
+/* Whether every kappa of the call (b, or pb's n values) is the
+ * rejection's. */
+static inline int crg_vonmises_all_reject(const crg_args *a, size_t n) {
+    size_t i;
+    if (a->pb == NULL) {
+        return crg_vonmises_rejects(a->b);
+    }
+    for (i = 0; i < n; i++) {
+        if (!crg_vonmises_rejects(a->pb[i])) {
+            return 0;
+        }
+    }
+    return 1;
+}
+
 static void CRG_FN(vonmises)(void *st, void *out_, size_t n, crg_args *a) {
-    crg_prep g;
-    if (a->pa != NULL || a->pb != NULL || !crg_vonmises_rejects(a->b)) {
+    if (!crg_vonmises_all_reject(a, n)) {
         CRG_FN(vonmises_each)(st, out_, n, a);
         return;
     }
-    g.p[0] = a->a;
-    g.p[1] = a->b;
-    g.k[0] = 0.0;
-    CRG_FN(vonmises_prep)(&g);
-    CRG_FN(vonmises_rejecting)((CRG_STATE *)st, (double *)out_, n, &g);
+    CRG_FN(vonmises_rejecting)((CRG_STATE *)st, (double *)out_, n, a);
+    crg_params_advance(a, n);
 }
 
 
