@@ -45,17 +45,6 @@ static inline double crg_laplace_of(double u, double loc, double scale) {
     return crg_pick(upper, loc - t, loc + t);
 }
 
-/* random_laplace: inversion of one uniform; U == 0 is drawn again. */
-static inline double CRG_FN(laplace_draw)(CRG_STATE *s, const crg_prep *g) {
-    const double loc = g->p[0], scale = g->p[1];
-    for (;;) {
-        const double u = CRG_FN(next_double)(s);
-        if (u > 0.0) {
-            return crg_laplace_of(u, loc, scale);
-        }
-    }
-}
-
 /* logistic's and gumbel's values of a uniform u > 0, in two steps (the
  * batch fills run each step over a piece: CRG_UNIFORM_FILL):
  * loc + scale * log(u / (1 - u)) and loc - scale * log(-log(1 - u)). */
@@ -75,29 +64,6 @@ static inline double crg_gumbel_inner(double u) {
 static inline double crg_gumbel_of_inner(double t, double loc,
                                          double scale) {
     return loc - scale * log(t);
-}
-
-/* random_logistic: loc + scale * log(U / (1 - U)); U == 0 drawn again. */
-static inline double CRG_FN(logistic_draw)(CRG_STATE *s, const crg_prep *g) {
-    for (;;) {
-        const double u = CRG_FN(next_double)(s);
-        if (u > 0.0) {
-            return crg_logistic_of_ratio(crg_logistic_ratio(u), g->p[0],
-                                         g->p[1]);
-        }
-    }
-}
-
-/* random_gumbel: with U = 1 - uniform, loc - scale * log(-log(U));
- * U == 1 (a uniform of 0) drawn again. */
-static inline double CRG_FN(gumbel_draw)(CRG_STATE *s, const crg_prep *g) {
-    for (;;) {
-        const double u = CRG_FN(next_double)(s);
-        if (u > 0.0) {
-            return crg_gumbel_of_inner(crg_gumbel_inner(u), g->p[0],
-                                       g->p[1]);
-        }
-    }
 }
 
 /* The exponent 1 / a of weibull and power, made once for a scalar a. */
@@ -263,26 +229,40 @@ static inline double CRG_FN(vonmises_draw)(CRG_STATE *s, const crg_prep *g) {
         }                                                                    \
     } while (0)
 
+/* CRG_PASS with parameters pa and pb each value's own where pas (pbs) is
+ * an array, else a->a (a->b). */
+#define CRG_PASS_EACH_AB(out, pas, pbs, a, k, step)                          \
+    do {                                                                     \
+        size_t i_;                                                           \
+        for (i_ = 0; i_ < (k); i_++) {                                       \
+            const double pa = CRG_PARAM(pas, (a)->a, i_);                    \
+            const double pb = CRG_PARAM(pbs, (a)->b, i_);                    \
+            const double v = (out)[i_];                                      \
+            (void)pa;                                                        \
+            (void)pb;                                                        \
+            (out)[i_] = (step);                                              \
+        }                                                                    \
+    } while (0)
+
 /*
  * CRG_UNIFORM_FILL(name, first, then): the fill `name` of a distribution
  * that inverts one uniform and draws it again while it is 0 (laplace,
- * logistic, gumbel).  With scalar parameters, a piece of uniforms goes
- * straight into out (random's fill: as many words as values are left,
- * each value taking at least one), the zeros are dropped, and the rest
- * become values in passes; the values a zero leaves out come from the
- * next piece.  So the same words make the same values as name_each's
- * value-by-value draws (CRG_CONT_FILL), with which broadcast parameters
- * are drawn, and the bit generator ends in the same place.
+ * logistic, gumbel; `first` and `then` steps of v, pa = loc, pb =
+ * scale).  A piece of uniforms goes straight into out (random's fill: as
+ * many words as values are left, each value taking at least one), the
+ * zeros are dropped, and the rest become values in passes, with scalar
+ * parameters or each value's own; the values a zero leaves out come from
+ * the next piece.  So the same words make the same values as NumPy's
+ * loop, and the bit generator ends in the same place.
  */
 #define CRG_UNIFORM_FILL(name, first, then)                                  \
     static void CRG_FN(name)(void *st, void *out_, size_t n, crg_args *a) {  \
         double *out = (double *)out_;                                        \
         const double pa = a->a, pb = a->b;                                   \
+        const double *pas = a->pa, *pbs = a->pb;                             \
+        const int each = pas != NULL || pbs != NULL;                         \
         size_t done = 0;                                                     \
-        if (a->pa != NULL || a->pb != NULL || a->pc != NULL) {               \
-            CRG_FN(name##_each)(st, out_, n, a);                             \
-            return;                                                          \
-        }                                                                    \
+        crg_params_advance(a, n);                                            \
         while (done < n) {                                                   \
             double *piece = out + done;                                      \
             size_t k = n - done < CRG_SCRATCH ? n - done : CRG_SCRATCH;      \
@@ -293,8 +273,15 @@ static inline double CRG_FN(vonmises_draw)(CRG_STATE *s, const crg_prep *g) {
                     piece[kept++] = piece[i];                                \
                 }                                                            \
             }                                                                \
-            CRG_PASS(piece, kept, first);                                    \
-            CRG_PASS(piece, kept, then);                                     \
+            if (!each) {                                                     \
+                CRG_PASS(piece, kept, first);                                \
+                CRG_PASS(piece, kept, then);                                 \
+            } else {                                                         \
+                const double *ps = pas != NULL ? pas + done : NULL;          \
+                const double *qs = pbs != NULL ? pbs + done : NULL;          \
+                CRG_PASS_EACH_AB(piece, ps, qs, a, kept, first);             \
+                CRG_PASS_EACH_AB(piece, ps, qs, a, kept, then);              \
+            }                                                                \
             done += kept;                                                    \
         }                                                                    \
     }
@@ -369,12 +356,9 @@ CRG_CONT_FILL(lognormal_each, crg_prep_params, CRG_FN(lognormal_draw),
 CRG_ZIGGURAT_FILL(lognormal_one, CRG_FN(gauss_try), CRG_FN(gauss_rest),
                   exp(pa + pb * x))
 CRG_ONE_OR_EACH(lognormal, 1)
-CRG_CONT_FILL(laplace_each, crg_prep_params, CRG_FN(laplace_draw), double)
 CRG_UNIFORM_FILL(laplace, crg_laplace_of(v, pa, pb), v)
-CRG_CONT_FILL(logistic_each, crg_prep_params, CRG_FN(logistic_draw), double)
 CRG_UNIFORM_FILL(logistic, crg_logistic_ratio(v),
                  crg_logistic_of_ratio(v, pa, pb))
-CRG_CONT_FILL(gumbel_each, crg_prep_params, CRG_FN(gumbel_draw), double)
 CRG_UNIFORM_FILL(gumbel, crg_gumbel_inner(v),
                  crg_gumbel_of_inner(v, pa, pb))
 CRG_CONT_FILL(weibull_each, CRG_FN(inverse_prep), CRG_FN(weibull_draw),
