@@ -445,14 +445,18 @@ def test_beta_below_one_draws_trials_in_rounds(params, size):
                     size=size, fast=fast("beta"))
 
 
-@pytest.mark.parametrize("method", ["pareto", "power"])
+@pytest.mark.parametrize("method", ["pareto", "power", "exponential",
+                                    "lognormal"])
 @pytest.mark.parametrize("size", [511, 512, 513, 1100])
-def test_broadcast_exponential_passes(method, size):
-    """pareto and power draw a piece of exponentials, then run their
-    steps over it with each value's own a: across pieces' ends."""
+def test_broadcast_ziggurat_passes(method, size):
+    """pareto, power, exponential and lognormal with broadcast parameters
+    draw a piece of standard exponentials (normals), then run their steps
+    over it with each value's own parameters: across pieces' ends."""
     a = np.linspace(0.05, 20.0, size)
+    args = (a / 20, np.linspace(0.1, 2.0, size)[::-1]) \
+        if method == "lognormal" else (a,)
     for position in range(2):
-        check_twins(positioned(ISAAC64, 9, position), method, a,
+        check_twins(positioned(ISAAC64, 9, position), method, *args,
                     fast=fast(method))
 
 

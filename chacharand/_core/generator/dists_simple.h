@@ -10,18 +10,6 @@
 /* M_PI, which strict C99 does not define. */
 #define CRG_PI 3.14159265358979323846
 
-/* random_exponential: scale * standard exponential (the ziggurat). */
-static inline double CRG_FN(exponential_draw)(CRG_STATE *s,
-                                              const crg_prep *g) {
-    return g->p[0] * CRG_FN(expo)(s);
-}
-
-/* random_lognormal: exp(mean + sigma * standard normal). */
-static inline double CRG_FN(lognormal_draw)(CRG_STATE *s,
-                                            const crg_prep *g) {
-    return exp(g->p[0] + g->p[1] * CRG_FN(gauss)(s));
-}
-
 /* a where `take_a`, else b, by masking their bits: a select that the
  * compiler cannot turn back into a branch. */
 static inline double crg_pick(int take_a, double a, double b) {
@@ -286,43 +274,31 @@ static inline double CRG_FN(vonmises_draw)(CRG_STATE *s, const crg_prep *g) {
         }                                                                    \
     }
 
-/* CRG_PASS with the parameter pa the value's own, from pas[]. */
-#define CRG_PASS_EACH_A(out, pas, k, step)                                   \
-    do {                                                                     \
-        size_t i_;                                                           \
-        for (i_ = 0; i_ < (k); i_++) {                                       \
-            const double pa = (pas)[i_];                                     \
-            const double v = (out)[i_];                                      \
-            (void)pa;                                                        \
-            (out)[i_] = (step);                                              \
-        }                                                                    \
-    } while (0)
-
 /*
- * CRG_EXPO_FILL(name, first, then): the fill `name` of a distribution of
- * one standard exponential whose one parameter a (pa in the steps) never
- * spares the draw (pareto, power): a piece of standard_exponential's fill
- * (std_exp, whose calls piece by piece take the words one call takes),
- * then the two passes, with a scalar a or each value's own.
+ * CRG_ZIGGURAT_PASSES(name, fill, first, then): the fill `name` of a
+ * distribution of one standard exponential or normal (fill: std_exp or
+ * std_normal, whose calls piece by piece take the words one call takes)
+ * whose parameters never spare the draw: a piece of the standard values,
+ * then the two passes, with scalar parameters or each value's own.
  */
-#define CRG_EXPO_FILL(name, first, then)                                     \
+#define CRG_ZIGGURAT_PASSES(name, fill, first, then)                         \
     static void CRG_FN(name)(void *st, void *out_, size_t n, crg_args *a) {  \
         double *out = (double *)out_;                                        \
-        const double *pas = a->pa;                                           \
-        if (a->pa != NULL) {                                                 \
-            a->pa += n; /* the next chunk reads on from here */              \
-        }                                                                    \
+        const double pa = a->a, pb = a->b;                                   \
+        const double *pas = a->pa, *pbs = a->pb;                             \
+        crg_params_advance(a, n);                                            \
         while (n > 0) {                                                      \
             const size_t k = n < CRG_SCRATCH ? n : CRG_SCRATCH;              \
-            CRG_FN(std_exp)(st, out, k, a);                                  \
-            if (pas == NULL) {                                               \
-                const double pa = a->a;                                      \
+            CRG_FN(fill)(st, out, k, a);                                     \
+            if (pas == NULL && pbs == NULL) {                                \
+                (void)pb;                                                    \
                 CRG_PASS(out, k, first);                                     \
                 CRG_PASS(out, k, then);                                      \
             } else {                                                         \
-                CRG_PASS_EACH_A(out, pas, k, first);                         \
-                CRG_PASS_EACH_A(out, pas, k, then);                          \
-                pas += k;                                                    \
+                CRG_PASS_EACH_AB(out, pas, pbs, a, k, first);                \
+                CRG_PASS_EACH_AB(out, pas, pbs, a, k, then);                 \
+                pas = pas != NULL ? pas + k : NULL;                          \
+                pbs = pbs != NULL ? pbs + k : NULL;                          \
             }                                                                \
             out += k;                                                        \
             n -= k;                                                          \
@@ -332,10 +308,10 @@ static inline double CRG_FN(vonmises_draw)(CRG_STATE *s, const crg_prep *g) {
 /*
  * CRG_ONE_OR_EACH(name, drawn): the fill `name` of a distribution that is
  * a function of one ziggurat draw: with scalar parameters for which
- * `drawn` (an expression of a) holds, name_one (a batch fill:
- * CRG_ZIGGURAT_FILL or CRG_EXPO_FILL), otherwise name_each (value by value,
- * CRG_CONT_FILL).  The same values either way.  (weibull with a == 0
- * draws nothing, so it has no batch.)
+ * `drawn` (an expression of a) holds, name_one (CRG_ZIGGURAT_FILL: each
+ * value made as it is drawn), otherwise name_each (CRG_ZIGGURAT_PASSES,
+ * or value by value: CRG_CONT_FILL).  The same values either way.
+ * (weibull with a == 0 draws nothing, so it has no batch.)
  */
 #define CRG_ONE_OR_EACH(name, drawn)                                         \
     static void CRG_FN(name)(void *st, void *out, size_t n, crg_args *a) {   \
@@ -346,13 +322,13 @@ static inline double CRG_FN(vonmises_draw)(CRG_STATE *s, const crg_prep *g) {
         }                                                                    \
     }
 
-CRG_CONT_FILL(exponential_each, crg_prep_params, CRG_FN(exponential_draw),
-              double)
+/* random_exponential: scale * standard exponential. */
+CRG_ZIGGURAT_PASSES(exponential_each, std_exp, pa * v, v)
 CRG_ZIGGURAT_FILL(exponential_one, CRG_FN(expo_try), CRG_FN(expo_rest),
                   pa * x)
 CRG_ONE_OR_EACH(exponential, 1)
-CRG_CONT_FILL(lognormal_each, crg_prep_params, CRG_FN(lognormal_draw),
-              double)
+/* random_lognormal: exp(mean + sigma * standard normal). */
+CRG_ZIGGURAT_PASSES(lognormal_each, std_normal, exp(pa + pb * v), v)
 CRG_ZIGGURAT_FILL(lognormal_one, CRG_FN(gauss_try), CRG_FN(gauss_rest),
                   exp(pa + pb * x))
 CRG_ONE_OR_EACH(lognormal, 1)
@@ -371,9 +347,9 @@ CRG_ZIGGURAT_FILL(rayleigh_one, CRG_FN(expo_try), CRG_FN(expo_rest),
                   pa * sqrt(2.0 * x))
 CRG_ONE_OR_EACH(rayleigh, 1)
 /* random_pareto: expm1(E / a). */
-CRG_EXPO_FILL(pareto, expm1(v / pa), v)
+CRG_ZIGGURAT_PASSES(pareto, std_exp, expm1(v / pa), v)
 /* random_power: (1 - exp(-E)) ** (1 / a), as -expm1(-E). */
-CRG_EXPO_FILL(power, -expm1(-v), pow(v, 1. / pa))
+CRG_ZIGGURAT_PASSES(power, std_exp, -expm1(-v), pow(v, 1. / pa))
 CRG_CONT_FILL(std_cauchy, crg_prep_params, CRG_FN(cauchy_draw), double)
 CRG_CONT_FILL(wald, crg_prep_params, CRG_FN(wald_draw), double)
 CRG_CONT_FILL(triangular, CRG_FN(triangular_prep), CRG_FN(triangular_draw),
