@@ -690,27 +690,23 @@ static int64_t CRG_FN(binomial_btpe)(CRG_STATE *s, int64_t n, double p,
 
 /*
  * n_out BTPE values of one (n, p), each n - value where `flip` (p was
- * above 0.5), in rounds of trials: with k values left, NumPy's loop
- * makes at least k more trials, so a round draws the 2 k uniforms of k
- * trials (at most CRG_BTPE_TRIALS) at once, decides the triangle's
+ * above 0.5), in rounds of trials (see dists_template.h): a round draws
+ * the 2 uniforms of each of its trials at once, decides the triangle's
  * trials (about two in three) in one pass and the others one by one,
  * then keeps the accepted values in order.
  */
-#define CRG_BTPE_TRIALS 256
-
 static void CRG_FN(binomial_btpe_rounds)(CRG_STATE *s, int64_t *out,
                                          size_t n_out, int64_t n, double p,
                                          int flip, CRG_FN(binomial_t) *t,
                                          int64_t v) {
-    double uw[2 * CRG_BTPE_TRIALS];
-    int64_t y[CRG_BTPE_TRIALS];
-    unsigned short others[CRG_BTPE_TRIALS];
+    double uw[2 * CRG_TRIALS];
+    int64_t y[CRG_TRIALS];
+    unsigned short others[CRG_TRIALS];
     CRG_FN(btpe_table) table;
     size_t done = 0;
     CRG_FN(btpe_setup)(t, n, p, &table);
     while (done < n_out) {
-        const size_t m =
-            n_out - done < CRG_BTPE_TRIALS ? n_out - done : CRG_BTPE_TRIALS;
+        const size_t m = crg_round_trials(n_out - done);
         size_t j, o, nothers = 0;
         CRG_FN(random)(s, uw, 2 * m, NULL); /* u, w_, u, w_, ... */
         for (j = 0; j < m; j++) {
@@ -993,24 +989,19 @@ static inline int64_t CRG_FN(zipf_one)(CRG_STATE *s, const CRG_FN(zipf_t) *t,
 }
 
 /*
- * zipf of one a, in rounds of trials: a trial is two uniforms and draws
- * nothing else, so with k values left NumPy's loop makes at least k more
- * trials.  A round draws the uniforms of k trials (at most
- * CRG_ZIPF_TRIALS), runs their two pow calls in passes (see CRG_PASS)
- * and keeps the accepted values in order.  An x out of range is refused
+ * zipf of one a, in rounds of trials (see dists_template.h): a trial is
+ * two uniforms.  A round runs its trials' two pow calls in passes and
+ * keeps the accepted values in order.  An x out of range is refused
  * before its second pow in NumPy's loop; here its pow is made and not
  * looked at.
  */
-#define CRG_ZIPF_TRIALS 256
-
 static void CRG_FN(zipf_rounds)(CRG_STATE *s, int64_t *out, size_t n,
                                 const CRG_FN(zipf_t) *t, int64_t v) {
     const double exponent = -1.0 / t->am1;
-    double uw[2 * CRG_ZIPF_TRIALS], x[CRG_ZIPF_TRIALS], tt[CRG_ZIPF_TRIALS];
+    double uw[2 * CRG_TRIALS], x[CRG_TRIALS], tt[CRG_TRIALS];
     size_t done = 0;
     while (done < n) {
-        const size_t m =
-            n - done < CRG_ZIPF_TRIALS ? n - done : CRG_ZIPF_TRIALS;
+        const size_t m = crg_round_trials(n - done);
         size_t j;
         CRG_FN(random)(s, uw, 2 * m, NULL); /* u01, w, u01, w, ... */
         for (j = 0; j < m; j++) {

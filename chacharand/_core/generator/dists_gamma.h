@@ -263,25 +263,19 @@ static inline double CRG_FN(beta_draw)(CRG_STATE *s, const crg_prep *p) {
 
 /*
  * Gamma draws of one scalar shape in (0, 1), times `factor`, in rounds of
- * trials.  A trial of random_standard_gamma's rejection is a uniform u
- * and an exponential v, and the trials NumPy's loop makes do not depend
- * on which of them it accepts: the stream is a sequence of trials, each
- * giving a value or none.  With m values left, a round draws m trials
- * (NumPy's loop takes at least that many more), then works them out in
- * passes, as CRG_PASS does and for its reason: the logarithms of the
- * trials with u > 1 - shape, every trial's pow, then the tests.  The
- * accepted trials, in order, give the next values.  The expressions are
+ * trials (see dists_template.h).  A trial of random_standard_gamma's
+ * rejection is a uniform u and an exponential v.  A round works out its
+ * trials in passes: the logarithms of the trials with u > 1 - shape,
+ * every trial's pow, then the tests.  The expressions are
  * std_gamma_draw_g's; a trial with u <= 1 - shape has y = 0, for which
  * the test x <= v + y is its x <= v.
  */
-#define CRG_GAMMA_TRIALS 256
-
 static void CRG_FN(gamma_trials)(CRG_STATE *s, double *out, size_t n,
                                  const crg_gamma_prep *g, double factor) {
     const double shape = g->shape, inv_shape = g->inv_shape;
-    double u[CRG_GAMMA_TRIALS], v[CRG_GAMMA_TRIALS];
-    double x[CRG_GAMMA_TRIALS], y[CRG_GAMMA_TRIALS];
-    unsigned short upper[CRG_GAMMA_TRIALS];
+    double u[CRG_TRIALS], v[CRG_TRIALS];
+    double x[CRG_TRIALS], y[CRG_TRIALS];
+    unsigned short upper[CRG_TRIALS];
     uint64_t words[CRG_SCRATCH];
     CRG_FN(cursor) c;
     size_t done = 0;
@@ -289,8 +283,7 @@ static void CRG_FN(gamma_trials)(CRG_STATE *s, double *out, size_t n,
     c.words = words;
     c.next = c.end = 0;
     while (done < n) {
-        const size_t m =
-            n - done < CRG_GAMMA_TRIALS ? n - done : CRG_GAMMA_TRIALS;
+        const size_t m = crg_round_trials(n - done);
         size_t j, t, uppers = 0;
         for (j = 0; j < m; j++) {
             /* the words still to come: two at least per trial left */
@@ -323,21 +316,19 @@ static void CRG_FN(gamma_trials)(CRG_STATE *s, double *out, size_t n,
 
 /*
  * Beta draws of scalar a, b <= 1 (Johnk's algorithm, not both below
- * CRG_BETA_TINY) in rounds of trials, as gamma_trials draws gammas: a
- * trial is two uniforms, u then v, and NumPy's loop takes at least as
- * many more trials as values are left.  Each round works out its trials'
- * powers in two passes, then keeps, in order, those with x + y <= 1 (and
- * u + v > 0), each turned into a value by crg_beta_of_trial.
+ * CRG_BETA_TINY) in rounds of trials (see dists_template.h): a trial is
+ * two uniforms, u then v.  Each round works out its trials' powers in two
+ * passes, then keeps, in order, those with x + y <= 1 (and u + v > 0),
+ * each turned into a value by crg_beta_of_trial.
  */
 static void CRG_FN(beta_trials)(CRG_STATE *s, double *out, size_t n,
                                 const crg_prep *g) {
     const double a = g->p[0], b = g->p[1];
-    double uv[2 * CRG_GAMMA_TRIALS];
-    double x[CRG_GAMMA_TRIALS], y[CRG_GAMMA_TRIALS];
+    double uv[2 * CRG_TRIALS];
+    double x[CRG_TRIALS], y[CRG_TRIALS];
     size_t done = 0;
     while (done < n) {
-        const size_t m =
-            n - done < CRG_GAMMA_TRIALS ? n - done : CRG_GAMMA_TRIALS;
+        const size_t m = crg_round_trials(n - done);
         size_t j;
         CRG_FN(random)(s, uv, 2 * m, NULL); /* u, v, u, v, ... */
         for (j = 0; j < m; j++) {

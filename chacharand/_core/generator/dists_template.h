@@ -98,6 +98,25 @@ static inline double CRG_FN(cursor_double)(CRG_FN(cursor) *c) {
            (1.0 / 9007199254740992.0);
 }
 
+/* ---- rejections' trials in rounds --------------------------------------
+ *
+ * Where each trial of a rejection draws the same words whichever trials
+ * came before, and the trials NumPy's loop makes do not depend on which
+ * of them it accepts (gamma below shape 1, Johnk's beta, BTPE, zipf), the
+ * stream is a sequence of trials, each giving a value or none.  With k
+ * values left, NumPy's loop makes at least k more trials: a round draws
+ * the words of min(k, CRG_TRIALS) trials at once, works the trials out in
+ * passes (one libm function per loop, as CRG_PASS in dists_simple.h) and
+ * keeps the accepted values in order.  No round draws a word NumPy's loop
+ * would not.
+ */
+#define CRG_TRIALS 256
+
+/* The trials of the next round, with `left` values left. */
+static inline size_t crg_round_trials(size_t left) {
+    return left < CRG_TRIALS ? left : CRG_TRIALS;
+}
+
 /*
  * CRG_ZIGGURAT_FILL(name, try_, rest, value): a fill of n doubles, each
  * `value` (an expression of the draw x and the parameters pa = a->a,
@@ -582,35 +601,33 @@ static void CRG_FN(words32_plus)(CRG_STATE *s, void *out_, size_t n,
 }
 
 /*
- * Broadcast bounds (CRG_OFF, CRG_RNG below): NumPy draws value by value, as random_bounded_uint64
- * (64-bit dtypes) or random_buffered_bounded_* (the others) do for one
- * value, the 8- and 16-bit pieces and bool's bits from a word kept from
+ * Broadcast bounds (CRG_OFF, CRG_RNG below): NumPy draws value by value,
+ * as random_bounded_uint64 (64-bit dtypes) or random_buffered_bounded_*
+ * (the others) do for one value, the 8- and 16-bit pieces and bool's bits from a word kept from
  * value to value.  Lemire's method tests leftover < rng + 1 first, and
- * only then computes the threshold and draws again while below it.
+ * only then computes the threshold ((2**bits - (rng + 1)) mod (rng + 1),
+ * NumPy's (max - rng) % (rng + 1)) and draws again while below it.
  */
+#define CRG_LEMIRE_ONE(word_t, prod_t, next, bits)                           \
+    do {                                                                      \
+        const word_t rng_excl = rng + 1;                                      \
+        prod_t m = (prod_t)next(s) * rng_excl;                                \
+        if ((word_t)m < rng_excl) {                                           \
+            const word_t threshold = (word_t)(0 - rng_excl) % rng_excl;       \
+            while ((word_t)m < threshold) {                                   \
+                m = (prod_t)next(s) * rng_excl;                               \
+            }                                                                 \
+        }                                                                     \
+        return (word_t)(m >> (bits));                                         \
+    } while (0)
+
 static inline uint32_t CRG_FN(lemire32_one)(CRG_STATE *s, uint32_t rng) {
-    const uint32_t rng_excl = rng + 1;
-    uint64_t m = (uint64_t)CRG_NEXT32(s) * rng_excl;
-    if ((uint32_t)m < rng_excl) {
-        const uint32_t threshold = (UINT32_MAX - rng) % rng_excl;
-        while ((uint32_t)m < threshold) {
-            m = (uint64_t)CRG_NEXT32(s) * rng_excl;
-        }
-    }
-    return (uint32_t)(m >> 32);
+    CRG_LEMIRE_ONE(uint32_t, uint64_t, CRG_NEXT32, 32);
 }
 
 static inline uint64_t CRG_FN(lemire64_one)(CRG_STATE *s, uint64_t rng) {
 #if defined(__SIZEOF_INT128__)
-    const uint64_t rng_excl = rng + 1;
-    __uint128_t m = (__uint128_t)CRG_NEXT64(s) * rng_excl;
-    if ((uint64_t)m < rng_excl) {
-        const uint64_t threshold = (UINT64_MAX - rng) % rng_excl;
-        while ((uint64_t)m < threshold) {
-            m = (__uint128_t)CRG_NEXT64(s) * rng_excl;
-        }
-    }
-    return (uint64_t)(m >> 64);
+    CRG_LEMIRE_ONE(uint64_t, __uint128_t, CRG_NEXT64, 64);
 #else
     return CRG_FN(lemire64_slow)(s, rng);
 #endif
