@@ -303,15 +303,21 @@ static CR_NOINLINE double CRG_FN(gauss_rest)(CRG_FN(cursor) *c, uint64_t r,
     }
 }
 
-/* random_standard_normal, one value from the cursor. */
-static inline double CRG_FN(cursor_gauss)(CRG_FN(cursor) *c) {
-    const uint64_t r = CRG_FN(cursor_next64)(c);
-    double x;
-    if (CR_LIKELY(CRG_FN(gauss_try)(r, &x))) {
-        return x;
+/* CRG_CURSOR_DRAW(name, try_, rest): the function `name` drawing one
+ * ziggurat value from a cursor: a first try, and the rest of the draw
+ * where the try is refused. */
+#define CRG_CURSOR_DRAW(name, try_, rest)                                    \
+    static inline double CRG_FN(name)(CRG_FN(cursor) * c) {                  \
+        const uint64_t r = CRG_FN(cursor_next64)(c);                         \
+        double x;                                                            \
+        if (CR_LIKELY(try_(r, &x))) {                                        \
+            return x;                                                        \
+        }                                                                    \
+        return rest(c, r, x);                                                \
     }
-    return CRG_FN(gauss_rest)(c, r, x);
-}
+
+/* random_standard_normal, one value from the cursor. */
+CRG_CURSOR_DRAW(cursor_gauss, CRG_FN(gauss_try), CRG_FN(gauss_rest))
 
 /* random_standard_normal, one value from the state. */
 static double CRG_FN(gauss)(CRG_STATE *s) {
@@ -434,14 +440,7 @@ static CR_NOINLINE double CRG_FN(expo_rest)(CRG_FN(cursor) *c, uint64_t r,
 }
 
 /* random_standard_exponential, one value from the cursor. */
-static inline double CRG_FN(cursor_expo)(CRG_FN(cursor) *c) {
-    const uint64_t r = CRG_FN(cursor_next64)(c);
-    double x;
-    if (CR_LIKELY(CRG_FN(expo_try)(r, &x))) {
-        return x;
-    }
-    return CRG_FN(expo_rest)(c, r, x);
-}
+CRG_CURSOR_DRAW(cursor_expo, CRG_FN(expo_try), CRG_FN(expo_rest))
 
 /* random_standard_exponential, one value from the state. */
 static double CRG_FN(expo)(CRG_STATE *s) {
