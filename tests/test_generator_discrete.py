@@ -150,7 +150,8 @@ def test_broadcast_zipf_prepares_a_piece_ahead(size):
 @pytest.mark.parametrize("size", [1, 63, 64, 65, 200])
 def test_broadcast_poisson(size):
     # A lam per value: PTRS, the products of uniforms and zeros (which
-    # draw nothing) side by side, a zero last.
+    # draw nothing) side by side, a zero last; without zeros every value
+    # takes a word at least, and the words come in batches.
     rng = np.random.Generator(np.random.PCG64(size))
     lam = rng.choice([0.0, 0.3, 4.0, 9.999, 10.0, 30.0, 1e5], size)
     lam[-1] = 0.0
@@ -158,7 +159,11 @@ def test_broadcast_poisson(size):
         check_twins(positioned(ChaCha8, 29, position), "poisson", lam,
                     fast=True)
         check_twins(positioned(ChaCha8, 29, position), "poisson",
+                    np.where(lam == 0.0, 2.5, lam), fast=True)
+        check_twins(positioned(ChaCha8, 29, position), "poisson",
                     np.zeros(size), fast=True)
+    check_twins(positioned(ChaCha8, 29, 1), "poisson",
+                np.linspace(0.5, 40.0, 2**20 + 3), fast=True)
 
 
 @pytest.mark.parametrize("size", [1, 31, 32, 33, 64, 100])

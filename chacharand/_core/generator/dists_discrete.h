@@ -227,6 +227,17 @@ static void CRG_FN(poisson_mult_fill)(CRG_STATE *s, int64_t *out, size_t n,
     }
 }
 
+/* Whether none of the n values is 0. */
+static inline int crg_none_zero(const double *values, size_t n) {
+    size_t i;
+    for (i = 0; i < n; i++) {
+        if (values[i] == 0.0) {
+            return 0;
+        }
+    }
+    return 1;
+}
+
 static void CRG_FN(poisson)(void *st, void *out_, size_t n, crg_args *a) {
     CRG_STATE *s = (CRG_STATE *)st;
     int64_t *out = (int64_t *)out_;
@@ -239,9 +250,9 @@ static void CRG_FN(poisson)(void *st, void *out_, size_t n, crg_args *a) {
         return;
     }
     CRG_FN(ptrs_init)(&t);
-    if (a->pa == NULL && a->a >= 10) {
-        /* PTRS takes two words or more a value: a batch (a lam of 0, or
-         * NaN, which draw nothing, stay on the state). */
+    if (a->pa == NULL ? a->a >= 10 : crg_none_zero(a->pa, n)) {
+        /* Every value takes a word at least (PTRS two or more): a batch.
+         * (A lam of 0 draws nothing: such calls stay on the state.) */
         c.words = words;
     }
     for (i = 0; i < n; i++) {
