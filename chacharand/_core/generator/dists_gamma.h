@@ -367,32 +367,20 @@ static inline int CRG_FN(no_rounds)(CRG_STATE *s, double *out, size_t n,
     return 0;
 }
 
-static inline int CRG_FN(std_gamma_rounds)(CRG_STATE *s, double *out,
-                                           size_t n, const crg_prep *g) {
-    if (crg_gamma1_small(g)) {
-        CRG_FN(gamma_trials)(s, out, n, &g->g1, 1.0);
-        return 1;
+/* The rounds of a method that is `factor` times one gamma. */
+#define CRG_GAMMA1_ROUNDS(name, factor)                                       \
+    static inline int CRG_FN(name)(CRG_STATE *s, double *out, size_t n,      \
+                                   const crg_prep *g) {                       \
+        if (crg_gamma1_small(g)) {                                            \
+            CRG_FN(gamma_trials)(s, out, n, &g->g1, (factor));                \
+            return 1;                                                         \
+        }                                                                     \
+        return 0;                                                             \
     }
-    return 0;
-}
 
-static inline int CRG_FN(gamma_rounds)(CRG_STATE *s, double *out, size_t n,
-                                       const crg_prep *g) {
-    if (crg_gamma1_small(g)) {
-        CRG_FN(gamma_trials)(s, out, n, &g->g1, g->p[1]);
-        return 1;
-    }
-    return 0;
-}
-
-static inline int CRG_FN(chisquare_rounds)(CRG_STATE *s, double *out,
-                                           size_t n, const crg_prep *g) {
-    if (crg_gamma1_small(g)) {
-        CRG_FN(gamma_trials)(s, out, n, &g->g1, 2.0);
-        return 1;
-    }
-    return 0;
-}
+CRG_GAMMA1_ROUNDS(std_gamma_rounds, 1.0)
+CRG_GAMMA1_ROUNDS(gamma_rounds, g->p[1])
+CRG_GAMMA1_ROUNDS(chisquare_rounds, 2.0)
 
 static inline int CRG_FN(beta_rounds)(CRG_STATE *s, double *out, size_t n,
                                       const crg_prep *g) {

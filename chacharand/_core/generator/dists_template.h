@@ -698,42 +698,6 @@ static void CRG_FN(bounded_each_u32)(CRG_STATE *s, uint32_t *out, size_t n,
     crg_bounds_advance(a, n);
 }
 
-/* 16- and 8-bit values, each from pieces of the kept word. */
-#define CRG_SMALL_EACH(out_t, prod_t, pieces, bits, maxval)                   \
-    do {                                                                      \
-        out_t *out = (out_t *)out_;                                           \
-        uint32_t buf = a->buf;                                                \
-        int bcnt = a->bcnt;                                                   \
-        size_t i;                                                             \
-        for (i = 0; i < n; i++) {                                             \
-            const out_t off = (out_t)CRG_OFF(a, i);                           \
-            const out_t rng = (out_t)CRG_RNG(a, i);                           \
-            out_t piece;                                                      \
-            if (rng == 0) {                                                   \
-                out[i] = off;                                                 \
-                continue;                                                     \
-            }                                                                 \
-            CRG_NEXT_PIECE(out_t, pieces, bits)                               \
-            if (rng != (maxval)) {                                            \
-                const out_t rng_excl = (out_t)(rng + 1);                      \
-                prod_t m = (prod_t)((prod_t)piece * rng_excl);                \
-                if ((out_t)m < rng_excl) {                                    \
-                    const out_t threshold =                                   \
-                        (out_t)(((maxval) - rng) % rng_excl);                 \
-                    while ((out_t)m < threshold) {                            \
-                        CRG_NEXT_PIECE(out_t, pieces, bits)                   \
-                        m = (prod_t)((prod_t)piece * rng_excl);               \
-                    }                                                         \
-                }                                                             \
-                piece = (out_t)(m >> (bits));                                 \
-            }                                                                 \
-            out[i] = (out_t)(off + piece);                                    \
-        }                                                                     \
-        a->buf = buf;                                                         \
-        a->bcnt = bcnt;                                                       \
-        crg_bounds_advance(a, n);                                             \
-    } while (0)
-
 /* random_bounded_uint64_fill */
 static void CRG_FN(bounded_u64)(void *st, void *out_, size_t n,
                                 crg_args *a) {
@@ -825,6 +789,36 @@ static void CRG_FN(bounded_u32)(void *st, void *out_, size_t n,
         bcnt -= 1;                                                            \
     }                                                                         \
     piece = (out_t)buf;
+
+/* Broadcast 16- and 8-bit values (CRG_OFF, CRG_RNG), each from pieces of
+ * the kept word, as random_buffered_bounded_uint16/8 draw one value. */
+#define CRG_SMALL_EACH(out_t, prod_t, pieces, bits, maxval)                   \
+    do {                                                                      \
+        CRG_PIECES(out_t, pieces, bits, {                                     \
+            const out_t off = (out_t)CRG_OFF(a, i);                           \
+            const out_t rng = (out_t)CRG_RNG(a, i);                           \
+            if (rng == 0) {                                                   \
+                out[i] = off;                                                 \
+                continue;                                                     \
+            }                                                                 \
+            CRG_NEXT_PIECE(out_t, pieces, bits)                               \
+            if (rng != (maxval)) {                                            \
+                const out_t rng_excl = (out_t)(rng + 1);                      \
+                prod_t m = (prod_t)((prod_t)piece * rng_excl);                \
+                if ((out_t)m < rng_excl) {                                    \
+                    const out_t threshold =                                   \
+                        (out_t)(((maxval) - rng) % rng_excl);                 \
+                    while ((out_t)m < threshold) {                            \
+                        CRG_NEXT_PIECE(out_t, pieces, bits)                   \
+                        m = (prod_t)((prod_t)piece * rng_excl);               \
+                    }                                                         \
+                }                                                             \
+                piece = (out_t)(m >> (bits));                                 \
+            }                                                                 \
+            out[i] = (out_t)(off + piece);                                    \
+        });                                                                   \
+        crg_bounds_advance(a, n);                                             \
+    } while (0)
 
 /* Lemire's method on 16- or 8-bit pieces.  A rejected piece is simply
  * skipped, so the outputs are the accepted pieces in order: whole words
@@ -927,22 +921,15 @@ static void CRG_FN(bounded_bool)(void *st, void *out_, size_t n,
     uint8_t *out = (uint8_t *)out_;
     uint32_t words[CRG_SCRATCH];
     if (CRG_BOUNDS_EACH(a)) {
-        /* random_buffered_bounded_bool, value by value */
-        size_t i;
-        for (i = 0; i < n; i++) {
+        /* random_buffered_bounded_bool, value by value: a bit a value */
+        CRG_PIECES(uint8_t, 32, 1, {
             if (CRG_RNG(a, i) == 0) {
                 out[i] = (uint8_t)CRG_OFF(a, i);
                 continue;
             }
-            if (a->bcnt == 0) {
-                a->buf = CRG_NEXT32(s);
-                a->bcnt = 31;
-            } else {
-                a->buf >>= 1;
-                a->bcnt -= 1;
-            }
-            out[i] = (uint8_t)(a->buf & 1u);
-        }
+            CRG_NEXT_PIECE(uint8_t, 32, 1)
+            out[i] = (uint8_t)(piece & 1u);
+        });
         crg_bounds_advance(a, n);
         return;
     }
