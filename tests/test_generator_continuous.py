@@ -8,6 +8,9 @@ must be the same.  Valid arguments must take the C path; arguments NumPy
 rejects must take NumPy's path (which raises NumPy's own error) and draw
 nothing.
 """
+import math
+import platform
+
 import numpy as np
 import pytest
 from hypothesis import given, settings, strategies as st
@@ -484,6 +487,50 @@ def test_broadcast_fills_read_on_across_chunks():
     loop (2**20 values each)."""
     a = np.linspace(0.5, 5.0, 2**20 + 3)
     check_twins(positioned(ChaCha8, 2, 1), "power", a, fast=fast("power"))
+
+
+#: Values per call of the exponent tests: glibc's pow(x, 0.5) differs
+#: from sqrt(x) for about one x in 1200, so these calls meet a few
+#: hundred values whose pow must be called after all.
+EXPONENT_VALUES = 300_000
+
+
+def _half(value):
+    """`value` as an array of EXPONENT_VALUES copies: a broadcast call."""
+    return np.full(EXPONENT_VALUES, value)
+
+
+@pytest.mark.parametrize("method, params, size", [
+    ("standard_gamma", (0.5,), EXPONENT_VALUES),      # rounds of trials
+    ("chisquare", (1.0,), EXPONENT_VALUES),
+    ("gamma", (_half(0.5), 3.0), None),               # value by value
+    ("beta", (0.5, 0.5), EXPONENT_VALUES),            # Johnk, in rounds
+    ("beta", (_half(0.5), 0.25), None),               # value by value
+    ("beta", (0.75, 0.5), EXPONENT_VALUES),
+    ("weibull", (2.0,), EXPONENT_VALUES),             # pow(E, 1/2)
+    ("weibull", (_half(2.0),), None),
+    ("power", (2.0,), EXPONENT_VALUES),
+    ("power", (_half(2.0),), None),
+], ids=lambda p: "broadcast" if p is None else None)
+def test_exponents_two_and_one_half(method, params, size):
+    """The pow of these methods, with the exponent 2 or 1/2, is decided
+    from the exact square or root where it is sure, and left to libm's
+    pow where the exact value lies near the middle of two doubles: the
+    values must be libm's, NumPy's, every one."""
+    check_twins(positioned(ChaCha8, 23, 1), method, *params, size=size,
+                fast=fast(method))
+
+
+@pytest.mark.skipif(platform.libc_ver()[0] != "glibc",
+                    reason="the shortcut is taken over glibc's pow only")
+def test_exponent_tests_meet_roots_that_pow_rounds_otherwise():
+    """The exponent tests can fail: among EXPONENT_VALUES exponentials
+    (weibull(2)'s, from the same words), pow(x, 0.5) is not sqrt(x) for
+    some x, so a shortcut that always took the root would be caught."""
+    e = np.random.Generator(positioned(ChaCha8, 23, 1)
+                            ).standard_exponential(EXPONENT_VALUES)
+    differ = sum(math.pow(x, 0.5) != math.sqrt(x) for x in e.tolist())
+    assert differ > 50
 
 
 UNIFORM_NORMAL_CALLS = [

@@ -70,13 +70,13 @@ static inline double CRG_FN(std_gamma_draw_g)(CRG_STATE *s,
             const double u = CRG_FN(next_double)(s);
             const double v = CRG_FN(expo)(s);
             if (u <= 1.0 - shape) {
-                const double x = pow(u, g->inv_shape);
+                const double x = crg_pow(u, g->inv_shape);
                 if (x <= v) {
                     return x;
                 }
             } else {
                 const double y = -log((1 - u) / shape);
-                const double x = pow(1.0 - shape + shape * y, g->inv_shape);
+                const double x = crg_pow(1.0 - shape + shape * y, g->inv_shape);
                 if (x <= (v + y)) {
                     return x;
                 }
@@ -213,6 +213,7 @@ static inline void CRG_FN(beta_prep)(crg_prep *p) {
         p->g2.shape = p->p[1];
         return;
     }
+    p->k[0] = p->k[1] = 0.0; /* unused; set for the compiler's sake */
     p->g1 = crg_gamma_prepare(p->p[0]);
     p->g2 = crg_gamma_prepare(p->p[1]);
 }
@@ -247,8 +248,8 @@ static inline double CRG_FN(beta_draw)(CRG_STATE *s, const crg_prep *p) {
         for (;;) {
             const double u = CRG_FN(next_double)(s);
             const double v = CRG_FN(next_double)(s);
-            const double x = pow(u, p->k[0]);
-            const double y = pow(v, p->k[1]);
+            const double x = crg_pow(u, p->k[0]);
+            const double y = crg_pow(v, p->k[1]);
             /* both u and v 0 (about 1 in 10**106) is drawn again */
             if ((x + y <= 1.0) && (u + v > 0.0)) {
                 return crg_beta_of_trial(a, b, u, v, x, y);
@@ -274,7 +275,7 @@ static void CRG_FN(gamma_trials)(CRG_STATE *s, double *out, size_t n,
                                  const crg_gamma_prep *g, double factor) {
     const double shape = g->shape, inv_shape = g->inv_shape;
     double u[CRG_TRIALS], v[CRG_TRIALS];
-    double x[CRG_TRIALS], y[CRG_TRIALS];
+    double x[CRG_TRIALS], y[CRG_TRIALS], power[CRG_TRIALS];
     unsigned short upper[CRG_TRIALS];
     uint64_t words[CRG_SCRATCH];
     CRG_FN(cursor) c;
@@ -303,13 +304,11 @@ static void CRG_FN(gamma_trials)(CRG_STATE *s, double *out, size_t n,
             const size_t k = upper[t];
             x[k] = 1.0 - shape + shape * y[k];
         }
-        for (j = 0; j < m; j++) {
-            x[j] = pow(x[j], inv_shape);
-        }
+        crg_pow_pass(power, x, 1, m, inv_shape);
         for (j = 0; j < m; j++) {
             /* done + (m - j) <= n: out[done] is in the array */
-            out[done] = factor * x[j];
-            done += x[j] <= (v[j] + y[j]);
+            out[done] = factor * power[j];
+            done += power[j] <= (v[j] + y[j]);
         }
     }
 }
@@ -331,12 +330,8 @@ static void CRG_FN(beta_trials)(CRG_STATE *s, double *out, size_t n,
         const size_t m = crg_round_trials(n - done);
         size_t j;
         CRG_FN(random)(s, uv, 2 * m, NULL); /* u, v, u, v, ... */
-        for (j = 0; j < m; j++) {
-            x[j] = pow(uv[2 * j], g->k[0]);
-        }
-        for (j = 0; j < m; j++) {
-            y[j] = pow(uv[2 * j + 1], g->k[1]);
-        }
+        crg_pow_pass(x, uv, 2, m, g->k[0]);
+        crg_pow_pass(y, uv + 1, 2, m, g->k[1]);
         for (j = 0; j < m; j++) {
             const double u = uv[2 * j], v = uv[2 * j + 1];
             if ((x[j] + y[j] <= 1.0) && (u + v > 0.0)) {

@@ -64,7 +64,7 @@ static inline double CRG_FN(weibull_draw)(CRG_STATE *s, const crg_prep *g) {
     if (g->p[0] == 0.0) {
         return 0.0;
     }
-    return pow(CRG_FN(expo)(s), g->k[0]);
+    return crg_pow(CRG_FN(expo)(s), g->k[0]);
 }
 
 /* random_rayleigh: mode * sqrt(2 E). */
@@ -340,7 +340,7 @@ CRG_UNIFORM_FILL(gumbel, crg_gumbel_inner(v),
 CRG_CONT_FILL(weibull_each, CRG_FN(inverse_prep), CRG_FN(weibull_draw),
               double)
 CRG_ZIGGURAT_FILL(weibull_one, CRG_FN(expo_try), CRG_FN(expo_rest),
-                  pow(x, 1. / pa))
+                  crg_pow(x, 1. / pa))
 CRG_ONE_OR_EACH(weibull, a->a != 0.0)
 CRG_CONT_FILL(rayleigh_each, crg_prep_params, CRG_FN(rayleigh_draw), double)
 CRG_ZIGGURAT_FILL(rayleigh_one, CRG_FN(expo_try), CRG_FN(expo_rest),
@@ -349,7 +349,7 @@ CRG_ONE_OR_EACH(rayleigh, 1)
 /* random_pareto: expm1(E / a). */
 CRG_ZIGGURAT_PASSES(pareto, std_exp, expm1(v / pa), v)
 /* random_power: (1 - exp(-E)) ** (1 / a), as -expm1(-E). */
-CRG_ZIGGURAT_PASSES(power, std_exp, -expm1(-v), pow(v, 1. / pa))
+CRG_ZIGGURAT_PASSES(power, std_exp, -expm1(-v), crg_pow(v, 1. / pa))
 CRG_CONT_FILL(std_cauchy, crg_prep_params, CRG_FN(cauchy_draw), double)
 CRG_CONT_FILL(wald, crg_prep_params, CRG_FN(wald_draw), double)
 CRG_CONT_FILL(triangular, CRG_FN(triangular_prep), CRG_FN(triangular_draw),

@@ -26,6 +26,7 @@
 #include "../common/endian.h"
 #include "convert.h"
 #include "generator.h"
+#include "pow_shortcut.h"
 #include "ziggurat_tables.h"
 
 #define CRG_CAT_(a, b) a##b

@@ -1,0 +1,149 @@
+/*
+ * pow(x, 2) and pow(x, 1/2) without libm's pow, where its answer is sure.
+ *
+ * NumPy's distributions call the C library's pow, and chacharand.Generator
+ * must return what that pow returns, bit for bit.  The exponents 2 and 1/2
+ * are common ones there: gamma and chisquare(1) at shape 1/2, beta with a
+ * or b = 1/2, weibull and power with a = 2.  For them the exact x**y is
+ * known at the cost of a few multiplications:
+ *
+ *   x * x = p + e exactly, p = fl(x * x) (Dekker's product, or one FMA);
+ *   sqrt(x) = r + (x - r * r) / (r + sqrt(x)), r = sqrt(x) correctly
+ *   rounded, where x - r * r is exact and (r + sqrt(x)) is 2r to a
+ *   relative 2**-53.
+ *
+ * So the distance of x**y from p (or r) is known, in ULPs of p (or r).
+ *
+ * glibc's pow errs by at most 0.54 ULP (the bound its source states,
+ * 0.52 with FMA), by little more than 0.51 ULP where |y log x| is
+ * moderate as here, and glibc's pow before 2.28 rounded correctly.  Where
+ * x**y lies within 0.45 ULP of p, the double on its other side is more
+ * than 0.55 ULP away, beyond any of those pows: pow returns p.  Only
+ * there is p taken; the rest (about one value in ten) call pow.
+ *
+ * On other C libraries, and on 32-bit x86 (whose glibc pow is x87 code
+ * with no stated bound), pow is always called.
+ */
+#ifndef CHACHARAND_POW_SHORTCUT_H
+#define CHACHARAND_POW_SHORTCUT_H
+
+#include <math.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <string.h>
+
+#if defined(__GLIBC__) && !defined(__i386__)
+#define CRG_POW_SHORTCUT 1
+#else
+#define CRG_POW_SHORTCUT 0
+#endif
+
+#if CRG_POW_SHORTCUT
+/* The largest distance from p, in ULPs of p, at which p is pow's answer. */
+#define CRG_POW_SURE_ULPS 0.45
+
+/* The exponents as pow must see them.  A compiler turns pow(x, 2.0) with
+ * a constant 2.0 into x * x, which is not libm's pow where x * x lies near
+ * the middle of two doubles; read from a volatile, they stay pow's. */
+static const volatile double crg_pow_two = 2.0;
+static const volatile double crg_pow_half = 0.5;
+
+/* x * x - fl(x * x), exactly (no overflow or underflow in the range the
+ * callers allow). */
+static inline double crg_square_error(double x, double p) {
+#ifdef FP_FAST_FMA
+    return fma(x, x, -p);
+#else
+    /* Dekker: x split into two halves of 26 and 27 bits, whose products
+     * are exact. */
+    const double c = 134217729.0 * x; /* 2**27 + 1 */
+    const double hi = c - (c - x);
+    const double lo = x - hi;
+    return ((hi * hi - p) + 2.0 * hi * lo) + lo * lo;
+#endif
+}
+
+/* Whether `gap` (a signed distance from the double r) is under
+ * CRG_POW_SURE_ULPS of r's ULPs.  A power of two r answers no: the
+ * doubles below it lie at half its ULP. */
+static inline int crg_within_sure_ulps(double r, double gap) {
+    uint64_t bits, ulp_bits;
+    double ulp;
+    memcpy(&bits, &r, sizeof bits);
+    /* 2**(exponent of r - 52): the callers keep r above 2**-900 */
+    ulp_bits = (bits & UINT64_C(0x7ff0000000000000)) - (UINT64_C(52) << 52);
+    memcpy(&ulp, &ulp_bits, sizeof ulp);
+    return fabs(gap) < CRG_POW_SURE_ULPS * ulp &&
+           (bits & UINT64_C(0x000fffffffffffff)) != 0;
+}
+
+/* pow(x, 2) where it is sure, NaN elsewhere. */
+static inline double crg_square_sure(double x) {
+    const double p = x * x;
+    /* the range also turns away 0, negatives, infinities and NaN */
+    const int sure = x > 0x1p-400 && x < 0x1p400 &&
+                     crg_within_sure_ulps(p, crg_square_error(x, p));
+    return sure ? p : NAN;
+}
+
+/* pow(x, 0.5) where it is sure, NaN elsewhere. */
+static inline double crg_root_sure(double x) {
+    const double r = sqrt(x);
+    const double p = r * r;
+    /* x - r*r: x - p is exact (p is within a factor 2 of x), and so is
+     * the whole, which is representable */
+    const double residual = (x - p) - crg_square_error(r, p);
+    const int sure = x > 0x1p-800 && x < 0x1p800 &&
+                     crg_within_sure_ulps(r, residual / (2.0 * r));
+    return sure ? r : NAN;
+}
+#endif
+
+/* pow(x, y), as pow rounds it: the shortcuts for y = 2 and y = 1/2. */
+static inline double crg_pow(double x, double y) {
+#if CRG_POW_SHORTCUT
+    if (y == 2.0) {
+        const double p = crg_square_sure(x);
+        return p == p ? p : pow(x, crg_pow_two);
+    }
+    if (y == 0.5) {
+        const double r = crg_root_sure(x);
+        return r == r ? r : pow(x, crg_pow_half);
+    }
+#endif
+    return pow(x, y);
+}
+
+/* out[j] = pow(base[j * stride], y) for j < n, as pow rounds them: for
+ * y = 2 or 1/2 a pass of the sure values first, with no branch to
+ * mispredict, then pow for the few others. */
+static inline void crg_pow_pass(double *out, const double *base,
+                                size_t stride, size_t n, double y) {
+    size_t j;
+#if CRG_POW_SHORTCUT
+    if (y == 2.0 || y == 0.5) {
+        const int square = y == 2.0;
+        const double exponent = square ? crg_pow_two : crg_pow_half;
+        if (square) {
+            for (j = 0; j < n; j++) {
+                out[j] = crg_square_sure(base[j * stride]);
+            }
+        } else {
+            for (j = 0; j < n; j++) {
+                out[j] = crg_root_sure(base[j * stride]);
+            }
+        }
+        for (j = 0; j < n; j++) {
+            if (out[j] != out[j]) {
+                out[j] = pow(base[j * stride], exponent);
+            }
+        }
+        return;
+    }
+#endif
+    for (j = 0; j < n; j++) {
+        out[j] = pow(base[j * stride], y);
+    }
+}
+
+#endif
