@@ -489,6 +489,39 @@ def test_broadcast_fills_read_on_across_chunks():
     check_twins(positioned(ChaCha8, 2, 1), "power", a, fast=fast("power"))
 
 
+@pytest.mark.parametrize("size", [1, 255, 511, 512, 513, 1100])
+@pytest.mark.parametrize("method", ["standard_gamma", "gamma", "chisquare"])
+def test_broadcast_gammas_draw_batches_of_words(method, size):
+    """standard_gamma, gamma and chisquare with a shape array draw their
+    words in batches, as long as every shape takes a word (none is 0):
+    shapes below 1, of 1 and above, each value with its own constants,
+    across batches' ends; with a shape of 0 (which draws nothing: for
+    chisquare, df / 2 of the least positive df), from the state itself."""
+    rng = np.random.Generator(np.random.PCG64(size))
+    shape = rng.uniform(0.0, 4.0, size)
+    shape[::7] = 1.0
+    shape[3::11] = 0.5
+    extra = (rng.uniform(0.5, 2.0, size),) if method == "gamma" else ()
+    scale = 2.0 if method != "chisquare" else 1.0
+    arg = shape if method != "chisquare" else 2.0 * shape
+    for position in range(2):
+        check_twins(positioned(ChaCha8, 24, position), method, arg,
+                    *extra, fast=fast(method))
+    if method == "gamma":
+        check_twins(positioned(ChaCha8, 24, 1), method, shape, scale,
+                    fast=fast(method))
+    # zeros last, after a shape of 1 (one word, mostly): a batch of as
+    # many words as values are left would hold words NumPy never draws
+    zero = 5e-324 if method == "chisquare" else 0.0  # df / 2 == 0
+    for at in [[0], [size // 2], list(range(max(size - 3, 0), size))]:
+        with_zero = arg.copy()
+        if at[0] > 0:
+            with_zero[at[0] - 1] = 2.0 if method == "chisquare" else 1.0
+        with_zero[at] = zero
+        check_twins(positioned(ChaCha8, 24, 1), method, with_zero, *extra,
+                    fast=fast(method))
+
+
 #: Values per call of the exponent tests: glibc's pow(x, 0.5) differs
 #: from sqrt(x) for about one x in 1200, so these calls meet a few
 #: hundred values whose pow must be called after all.

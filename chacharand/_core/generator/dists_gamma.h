@@ -56,35 +56,44 @@ CRG_GAMMA_MT(CRG_FN(gamma_mt), static inline, CRG_STATE *, CRG_FN(gauss),
 CRG_GAMMA_MT(CRG_FN(gamma_mt_c), CR_FORCE_INLINE, CRG_FN(cursor) *,
              CRG_FN(cursor_gauss), CRG_FN(cursor_double))
 
-static inline double CRG_FN(std_gamma_draw_g)(CRG_STATE *s,
-                                              const crg_gamma_prep *g) {
-    const double shape = g->shape;
-    if (shape == 1.0) {
-        return CRG_FN(expo)(s);
+/*
+ * CRG_STD_GAMMA(fn, src_t, uniform, expo, mt): random_standard_gamma of
+ * any shape, drawing from a src_t source: the state or a cursor.
+ */
+#define CRG_STD_GAMMA(fn, src_t, uniform, expo, mt)                          \
+    static inline double fn(src_t src, const crg_gamma_prep *g) {            \
+        const double shape = g->shape;                                       \
+        if (shape == 1.0) {                                                  \
+            return expo(src);                                                \
+        }                                                                    \
+        if (shape == 0.0) {                                                  \
+            return 0.0;                                                      \
+        }                                                                    \
+        if (shape < 1.0) {                                                   \
+            for (;;) {                                                       \
+                const double u = uniform(src);                               \
+                const double v = expo(src);                                  \
+                if (u <= 1.0 - shape) {                                      \
+                    const double x = crg_pow(u, g->inv_shape);               \
+                    if (x <= v) {                                            \
+                        return x;                                            \
+                    }                                                        \
+                } else {                                                     \
+                    const double y = -log((1 - u) / shape);                  \
+                    const double x =                                         \
+                        crg_pow(1.0 - shape + shape * y, g->inv_shape);      \
+                    if (x <= (v + y)) {                                      \
+                        return x;                                            \
+                    }                                                        \
+                }                                                            \
+            }                                                                \
+        }                                                                    \
+        return mt(src, g);                                                   \
     }
-    if (shape == 0.0) {
-        return 0.0;
-    }
-    if (shape < 1.0) {
-        for (;;) {
-            const double u = CRG_FN(next_double)(s);
-            const double v = CRG_FN(expo)(s);
-            if (u <= 1.0 - shape) {
-                const double x = crg_pow(u, g->inv_shape);
-                if (x <= v) {
-                    return x;
-                }
-            } else {
-                const double y = -log((1 - u) / shape);
-                const double x = crg_pow(1.0 - shape + shape * y, g->inv_shape);
-                if (x <= (v + y)) {
-                    return x;
-                }
-            }
-        }
-    }
-    return CRG_FN(gamma_mt)(s, g);
-}
+CRG_STD_GAMMA(CRG_FN(std_gamma_draw_g), CRG_STATE *, CRG_FN(next_double),
+              CRG_FN(expo), CRG_FN(gamma_mt))
+CRG_STD_GAMMA(CRG_FN(std_gamma_c_g), CRG_FN(cursor) *, CRG_FN(cursor_double),
+              CRG_FN(cursor_expo), CRG_FN(gamma_mt_c))
 
 /* random_standard_gamma_f: the same in float arithmetic (float draws,
  * powf/logf/sqrtf), b and c computed in float and held exactly. */
@@ -473,17 +482,87 @@ static inline double CRG_FN(beta_c)(CRG_FN(cursor) *c, const crg_prep *p) {
     return ga / (ga + gb);
 }
 
-CRG_CONT_FILL(std_gamma_each, CRG_FN(gamma_prep), CRG_FN(std_gamma_draw),
-              double)
+/*
+ * CRG_GAMMA_EACH(name, prep, draw_c, no_draw): standard_gamma, gamma or
+ * chisquare value by value: each value with its own parameters (a
+ * broadcast call), or a scalar shape that CRG_BATCH_FILL's rounds and
+ * batch leave.  Where every value takes a word at least -- no shape
+ * parameter x with no_draw(x), whose gamma has shape 0 and draws nothing
+ * -- the words come in batches (see dists_template.h); otherwise from the
+ * state itself.  The constants are made again only where the shape
+ * parameter varies.
+ */
+#define CRG_GAMMA_EACH(name, prep, draw_c, no_draw)                           \
+    static void CRG_FN(name)(void *st, void *out_, size_t n, crg_args *a) {  \
+        CRG_FN(cursor) c = CRG_FN(state_cursor)((CRG_STATE *)st);            \
+        uint64_t words[CRG_SCRATCH];                                          \
+        double *out = (double *)out_;                                         \
+        crg_prep g;                                                           \
+        size_t i;                                                             \
+        int every_value_draws = !no_draw(a->a);                             \
+        if (a->pa) {                                                          \
+            every_value_draws = 1;                                            \
+            for (i = 0; i < n && every_value_draws; i++) {                    \
+                every_value_draws = !no_draw(a->pa[i]);                     \
+            }                                                                 \
+        }                                                                     \
+        if (every_value_draws) {                                              \
+            c.words = words;                                                  \
+        }                                                                     \
+        g.p[0] = a->a;                                                        \
+        g.p[1] = a->b;                                                        \
+        prep(&g);                                                             \
+        for (i = 0; i < n; i++) {                                             \
+            c.left = n - i;                                                   \
+            if (a->pa) {                                                      \
+                g.p[0] = a->pa[i];                                            \
+                prep(&g);                                                     \
+            }                                                                 \
+            if (a->pb) {                                                      \
+                g.p[1] = a->pb[i];                                            \
+            }                                                                 \
+            out[i] = draw_c(&c, &g);                                          \
+        }                                                                     \
+        /* The next chunk reads on where this one stopped. */                 \
+        if (a->pa) {                                                          \
+            a->pa += n;                                                       \
+        }                                                                     \
+        if (a->pb) {                                                          \
+            a->pb += n;                                                       \
+        }                                                                     \
+    }
+
+/* The shape parameters whose gamma has shape 0 and draws nothing. */
+#define CRG_SHAPE_ZERO(x) ((x) == 0.0)
+#define CRG_DF_ZERO(x) ((x) / 2.0 == 0.0)
+
+static inline double CRG_FN(std_gamma_any_c)(CRG_FN(cursor) *c,
+                                             const crg_prep *p) {
+    return CRG_FN(std_gamma_c_g)(c, &p->g1);
+}
+
+static inline double CRG_FN(gamma_any_c)(CRG_FN(cursor) *c,
+                                         const crg_prep *p) {
+    return p->p[1] * CRG_FN(std_gamma_c_g)(c, &p->g1);
+}
+
+static inline double CRG_FN(chisquare_any_c)(CRG_FN(cursor) *c,
+                                             const crg_prep *p) {
+    return 2.0 * CRG_FN(std_gamma_c_g)(c, &p->g1);
+}
+
+CRG_GAMMA_EACH(std_gamma_each, CRG_FN(gamma_prep), CRG_FN(std_gamma_any_c),
+               CRG_SHAPE_ZERO)
 CRG_BATCH_FILL(std_gamma, CRG_FN(gamma_prep), crg_gamma1_mt,
                CRG_FN(std_gamma_c), CRG_FN(std_gamma_rounds))
 CRG_CONT_FILL(std_gamma_f, CRG_FN(std_gamma_prep_f), CRG_FN(std_gamma_draw_f),
               float)
-CRG_CONT_FILL(gamma_each, CRG_FN(gamma_prep), CRG_FN(gamma_draw), double)
+CRG_GAMMA_EACH(gamma_each, CRG_FN(gamma_prep), CRG_FN(gamma_any_c),
+               CRG_SHAPE_ZERO)
 CRG_BATCH_FILL(gamma, CRG_FN(gamma_prep), crg_gamma1_mt, CRG_FN(gamma_c),
                CRG_FN(gamma_rounds))
-CRG_CONT_FILL(chisquare_each, CRG_FN(chisquare_prep),
-              CRG_FN(chisquare_draw), double)
+CRG_GAMMA_EACH(chisquare_each, CRG_FN(chisquare_prep),
+               CRG_FN(chisquare_any_c), CRG_DF_ZERO)
 CRG_BATCH_FILL(chisquare, CRG_FN(chisquare_prep), crg_gamma1_mt,
                CRG_FN(chisquare_c), CRG_FN(chisquare_rounds))
 CRG_CONT_FILL(standard_t_each, CRG_FN(standard_t_prep),
