@@ -48,12 +48,21 @@ cnp.import_array()
 cdef extern from "generator/convert.h" nogil:
     const char *crg_convert_backend()
 
+cdef extern from "generator/pow_shortcut.h" nogil:
+    const char *crg_pow_backend()
+
 __all__ = ["Generator", "default_rng"]
 
 
 def conversion_backend():
     """The loops that turn words into doubles: "avx512" or "portable"."""
     return crg_convert_backend().decode("ascii")
+
+
+def pow_backend():
+    """The loops that take pow over arrays (exponents other than 2 and
+    1/2): "avx2" or "libm"."""
+    return crg_pow_backend().decode("ascii")
 
 _NumPyGenerator = np.random.Generator
 

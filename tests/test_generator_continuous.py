@@ -554,6 +554,47 @@ def test_exponents_two_and_one_half(method, params, size):
                 fast=fast(method))
 
 
+@pytest.mark.parametrize("method, params", [
+    ("weibull", (1.5,)),            # pow(E, 2/3) in one pass
+    ("weibull", (0.7,)),
+    ("weibull", (0.02,)),           # x**50: underflows and overflows
+    ("weibull", (0.015,)),          # an exponent above 64: pow itself
+    ("power", (1.5,)),
+    ("power", (0.05,)),
+    ("standard_gamma", (0.3,)),     # pow(u, 1/shape) in rounds
+    ("chisquare", (0.6,)),
+    ("gamma", (0.25, 2.0)),
+    ("beta", (0.3, 0.7)),           # Johnk: two powers a trial
+    ("beta", (0.9, 0.15)),
+])
+def test_exponents_of_passes(method, params):
+    """Powers of other exponents come, over glibc on a CPU with AVX2 and
+    FMA, from an accurate x**y wherever that settles what pow returns,
+    and from pow near the middle between two doubles, out of range or
+    for exponents above 64: the values must be pow's, NumPy's, every
+    one."""
+    check_twins(positioned(ChaCha8, 26, 1), method, *params,
+                size=EXPONENT_VALUES, fast=fast(method))
+    check_twins(positioned(ISAAC64, 26, 3), method, *params, size=1001,
+                fast=fast(method))
+
+
+@pytest.mark.skipif(platform.libc_ver()[0] != "glibc"
+                    or platform.machine() not in ("x86_64", "AMD64"),
+                    reason="the AVX2 pow is built for glibc on x86-64")
+def test_pow_backend_is_the_avx2_kernel_where_the_cpu_has_it():
+    """On x86-64 glibc with AVX2 (and so FMA) and no CHACHARAND_SIMD cap,
+    the passes take the AVX2 kernel, so the tests above check it."""
+    import os
+
+    from chacharand import chacha_backends
+    from chacharand._generator import pow_backend
+
+    if "avx2" not in chacha_backends() or os.environ.get("CHACHARAND_SIMD"):
+        pytest.skip("no AVX2 here, or capped")
+    assert pow_backend() == "avx2"
+
+
 @pytest.mark.skipif(platform.libc_ver()[0] != "glibc",
                     reason="the shortcut is taken over glibc's pow only")
 def test_exponent_tests_meet_roots_that_pow_rounds_otherwise():

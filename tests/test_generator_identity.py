@@ -354,13 +354,21 @@ for cls in (chacharand.ChaCha8, chacharand.ISAAC64):
         y = np.random.Generator(b).uniform(-3.5, 2.0, size)
         assert x.tobytes() == y.tobytes()
         assert a.random_raw() == b.random_raw()
+from chacharand._generator import pow_backend
+assert pow_backend() == "libm", pow_backend()
+for size in (1, 7, 513, 5000):
+    a = chacharand.ChaCha8(size); b = copy.deepcopy(a)
+    x = chacharand.Generator(a).weibull(1.5, size)
+    y = np.random.Generator(b).weibull(1.5, size)
+    assert x.tobytes() == y.tobytes()
 print("ok")
 """
 
 
 def test_portable_conversions_equal_numpys(tmp_path):
-    # The machine may run the AVX-512 loops; CHACHARAND_SIMD=portable
-    # keeps the portable ones, which must give the same bits.
+    # The machine may run the AVX-512 loops (and the AVX2 pow);
+    # CHACHARAND_SIMD=portable keeps the portable ones (libm's pow), which
+    # must give the same bits.
     import os
     import subprocess
     import sys

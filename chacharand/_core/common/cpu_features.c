@@ -113,6 +113,9 @@ static unsigned detect(void) {
 #endif
     if ((r1[2] & (1u << 28)) && ymm_saved) {
         features |= CR_CPU_AVX;
+        if (r1[2] & (1u << 12)) {
+            features |= CR_CPU_FMA;
+        }
         if (r7[1] & (1u << 5)) {
             features |= CR_CPU_AVX2;
             if ((r7[1] & (1u << 16)) && zmm_saved) {

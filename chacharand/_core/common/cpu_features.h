@@ -16,6 +16,7 @@
 #define CR_CPU_AVX2 (1u << 3)
 #define CR_CPU_AVX512F (1u << 4)
 #define CR_CPU_NEON (1u << 5)
+#define CR_CPU_FMA (1u << 6)
 
 /* Bit set of CR_CPU_* flags for the running CPU and OS. */
 unsigned cr_cpu_features(void);

@@ -339,8 +339,20 @@ CRG_UNIFORM_FILL(gumbel, crg_gumbel_inner(v),
                  crg_gumbel_of_inner(v, pa, pb))
 CRG_CONT_FILL(weibull_each, CRG_FN(inverse_prep), CRG_FN(weibull_draw),
               double)
-CRG_ZIGGURAT_FILL(weibull_one, CRG_FN(expo_try), CRG_FN(expo_rest),
-                  crg_pow(x, 1. / pa))
+/* weibull of a scalar a != 0: a piece of standard exponentials, then
+ * their powers in one pass. */
+static void CRG_FN(weibull_one)(void *st, void *out_, size_t n,
+                                crg_args *a) {
+    double *out = (double *)out_;
+    const double exponent = 1. / a->a;
+    while (n > 0) {
+        const size_t k = n < CRG_SCRATCH ? n : CRG_SCRATCH;
+        CRG_FN(std_exp)(st, out, k, a);
+        crg_pow_pass(out, out, 1, k, exponent);
+        out += k;
+        n -= k;
+    }
+}
 CRG_ONE_OR_EACH(weibull, a->a != 0.0)
 CRG_CONT_FILL(rayleigh_each, crg_prep_params, CRG_FN(rayleigh_draw), double)
 CRG_ZIGGURAT_FILL(rayleigh_one, CRG_FN(expo_try), CRG_FN(expo_rest),
@@ -348,8 +360,25 @@ CRG_ZIGGURAT_FILL(rayleigh_one, CRG_FN(expo_try), CRG_FN(expo_rest),
 CRG_ONE_OR_EACH(rayleigh, 1)
 /* random_pareto: expm1(E / a). */
 CRG_ZIGGURAT_PASSES(pareto, std_exp, expm1(v / pa), v)
-/* random_power: (1 - exp(-E)) ** (1 / a), as -expm1(-E). */
-CRG_ZIGGURAT_PASSES(power, std_exp, -expm1(-v), crg_pow(v, 1. / pa))
+/* random_power: (1 - exp(-E)) ** (1 / a), as -expm1(-E); a scalar a
+ * takes the powers in one pass. */
+CRG_ZIGGURAT_PASSES(power_each, std_exp, -expm1(-v), crg_pow(v, 1. / pa))
+static void CRG_FN(power)(void *st, void *out_, size_t n, crg_args *a) {
+    double *out = (double *)out_;
+    const double exponent = 1. / a->a;
+    if (a->pa != NULL) {
+        CRG_FN(power_each)(st, out_, n, a);
+        return;
+    }
+    while (n > 0) {
+        const size_t k = n < CRG_SCRATCH ? n : CRG_SCRATCH;
+        CRG_FN(std_exp)(st, out, k, a);
+        CRG_PASS(out, k, -expm1(-v));
+        crg_pow_pass(out, out, 1, k, exponent);
+        out += k;
+        n -= k;
+    }
+}
 CRG_CONT_FILL(std_cauchy, crg_prep_params, CRG_FN(cauchy_draw), double)
 CRG_CONT_FILL(wald, crg_prep_params, CRG_FN(wald_draw), double)
 CRG_CONT_FILL(triangular, CRG_FN(triangular_prep), CRG_FN(triangular_draw),

@@ -1,25 +1,28 @@
 /*
- * pow(x, 2) and pow(x, 1/2) without libm's pow, where its answer is sure.
+ * pow over chacharand.Generator's values, without libm's pow where its
+ * answer is sure.
  *
  * NumPy's distributions call the C library's pow, and chacharand.Generator
- * must return what that pow returns, bit for bit.  The exponents 2 and 1/2
- * are common ones there: gamma and chisquare(1) at shape 1/2, beta with a
- * or b = 1/2, weibull and power with a = 2.  For them the exact x**y is
- * known at the cost of a few multiplications:
+ * must return what that pow returns, bit for bit.  Where the exact x**y is
+ * known closely enough, so is pow's answer:
+ *
+ * glibc's pow errs by at most 0.54 ULP (the bound its source states,
+ * 0.52 with FMA), by little more than 0.51 ULP where |y log x| is
+ * moderate as here, and glibc's pow before 2.28 rounded correctly.  Where
+ * x**y lies within 0.45 ULP of a double p, the double on its other side is
+ * more than 0.55 ULP away, beyond any of those pows: pow returns p.  Only
+ * there is p taken; the rest (about one value in ten) call pow.
+ *
+ * The exponents 2 and 1/2 (gamma and chisquare(1) at shape 1/2, beta with
+ * a or b = 1/2, weibull and power with a = 2) take a few multiplications:
  *
  *   x * x = p + e exactly, p = fl(x * x) (Dekker's product, or one FMA);
  *   sqrt(x) = r + (x - r * r) / (r + sqrt(x)), r = sqrt(x) correctly
  *   rounded, where x - r * r is exact and (r + sqrt(x)) is 2r to a
  *   relative 2**-53.
  *
- * So the distance of x**y from p (or r) is known, in ULPs of p (or r).
- *
- * glibc's pow errs by at most 0.54 ULP (the bound its source states,
- * 0.52 with FMA), by little more than 0.51 ULP where |y log x| is
- * moderate as here, and glibc's pow before 2.28 rounded correctly.  Where
- * x**y lies within 0.45 ULP of p, the double on its other side is more
- * than 0.55 ULP away, beyond any of those pows: pow returns p.  Only
- * there is p taken; the rest (about one value in ten) call pow.
+ * Other exponents, over arrays (crg_pow_pass), take pow_avx2.c's
+ * double-double x**y on CPUs with AVX2 and FMA.
  *
  * On other C libraries, and on 32-bit x86 (whose glibc pow is x87 code
  * with no stated bound), pow is always called.
@@ -41,6 +44,9 @@
 #if CRG_POW_SHORTCUT
 /* The largest distance from p, in ULPs of p, at which p is pow's answer. */
 #define CRG_POW_SURE_ULPS 0.45
+/* The exponents pow_avx2.c takes: up to 64, y times its logarithm's
+ * error stays below 2**-65 of x**y. */
+#define CRG_POW_MAX_Y 64.0
 
 /* The exponents as pow must see them.  A compiler turns pow(x, 2.0) with
  * a constant 2.0 into x * x, which is not libm's pow where x * x lies near
@@ -114,36 +120,13 @@ static inline double crg_pow(double x, double y) {
     return pow(x, y);
 }
 
-/* out[j] = pow(base[j * stride], y) for j < n, as pow rounds them: for
- * y = 2 or 1/2 a pass of the sure values first, with no branch to
- * mispredict, then pow for the few others. */
-static inline void crg_pow_pass(double *out, const double *base,
-                                size_t stride, size_t n, double y) {
-    size_t j;
-#if CRG_POW_SHORTCUT
-    if (y == 2.0 || y == 0.5) {
-        const int square = y == 2.0;
-        const double exponent = square ? crg_pow_two : crg_pow_half;
-        if (square) {
-            for (j = 0; j < n; j++) {
-                out[j] = crg_square_sure(base[j * stride]);
-            }
-        } else {
-            for (j = 0; j < n; j++) {
-                out[j] = crg_root_sure(base[j * stride]);
-            }
-        }
-        for (j = 0; j < n; j++) {
-            if (out[j] != out[j]) {
-                out[j] = pow(base[j * stride], exponent);
-            }
-        }
-        return;
-    }
-#endif
-    for (j = 0; j < n; j++) {
-        out[j] = pow(base[j * stride], y);
-    }
-}
+/* out[j] = pow(base[j * stride], y) for j < n, as pow rounds them
+ * (pow_pass.c); out may be base itself (stride 1). */
+void crg_pow_pass(double *out, const double *base, size_t stride, size_t n,
+                  double y);
+
+/* Which loops crg_pow_pass takes for an exponent other than 2 and 1/2:
+ * "avx2" or "libm", for the tests. */
+const char *crg_pow_backend(void);
 
 #endif

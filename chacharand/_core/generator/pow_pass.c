@@ -1,0 +1,80 @@
+/*
+ * crg_pow_pass: pow over an array, bit for bit as the C library's pow
+ * (pow_shortcut.h).  The exponents 2 and 1/2 come from the exact square or
+ * root; other exponents from pow_avx2.c's kernel where the build has it,
+ * the CPU and OS support AVX2 and FMA, and CHACHARAND_SIMD caps nothing
+ * below avx2; pow itself otherwise.  Every way gives the same bits.
+ */
+#include <math.h>
+#include <stddef.h>
+
+#include "../common/cpu_features.h"
+#include "../common/once_word.h"
+#include "pow_shortcut.h"
+
+#if defined(CHACHARAND_HAVE_AVX2) && CRG_POW_SHORTCUT
+#define CRG_POW_KERNEL 1
+void crg_pow_pass_avx2(double *out, const double *base, size_t stride,
+                       size_t n, double y);
+#else
+#define CRG_POW_KERNEL 0
+#endif
+
+/* 0: not chosen yet, 1: libm's pow, 2: the AVX2 kernel.  Choosing twice
+ * gives the same answer (see once_word.h). */
+static unsigned crg_pow_choice = 0;
+
+static unsigned crg_pow_choose(void) {
+    unsigned choice = cr_once_load(&crg_pow_choice);
+    if (choice == 0) {
+        choice = 1;
+#if CRG_POW_KERNEL
+        {
+            /* As the ChaCha backend choice: an unknown value caps nothing. */
+            const unsigned need = CR_CPU_AVX2 | CR_CPU_FMA;
+            int cap = cr_simd_cap(NULL);
+            if ((cr_cpu_features() & need) == need &&
+                (cap == CR_SIMD_NO_CAP || cap == CR_SIMD_UNKNOWN ||
+                 cap >= 2)) {
+                choice = 2;
+            }
+        }
+#endif
+        cr_once_store(&crg_pow_choice, choice);
+    }
+    return choice;
+}
+
+void crg_pow_pass(double *out, const double *base, size_t stride, size_t n,
+                  double y) {
+    size_t j;
+#if CRG_POW_SHORTCUT
+    if (y == 2.0) {
+        for (j = 0; j < n; j++) {
+            const double x = base[j * stride], p = crg_square_sure(x);
+            out[j] = p == p ? p : pow(x, crg_pow_two);
+        }
+        return;
+    }
+    if (y == 0.5) {
+        for (j = 0; j < n; j++) {
+            const double x = base[j * stride], r = crg_root_sure(x);
+            out[j] = r == r ? r : pow(x, crg_pow_half);
+        }
+        return;
+    }
+#if CRG_POW_KERNEL
+    if (fabs(y) <= CRG_POW_MAX_Y && crg_pow_choose() == 2) {
+        crg_pow_pass_avx2(out, base, stride, n, y);
+        return;
+    }
+#endif
+#endif
+    for (j = 0; j < n; j++) {
+        out[j] = pow(base[j * stride], y);
+    }
+}
+
+const char *crg_pow_backend(void) {
+    return crg_pow_choose() == 2 ? "avx2" : "libm";
+}
