@@ -20,8 +20,9 @@
  *     table as hi + lo, exp s - 1 is its Taylor series to s**6 (what is
  *     left: below 2**-71).
  *
- * Knuth's TwoSum keeps the error of each large sum; the small parts are
- * summed in double, each rounding below 2**-70 of the result.  The
+ * Knuth's TwoSum (Dekker's Fast2Sum where the larger part is known) keeps
+ * the error of each large sum; the small parts are summed in double, each
+ * rounding below 2**-70 of the result.  The
  * ranges: x a positive normal double, |y| <= CRG_POW_MAX_Y (y times the
  * logarithm's error stays below 2**-65), |y log x| < CRG_POW_MAX_T (a
  * normal result).  tests/ check the values against glibc's pow.
@@ -41,10 +42,12 @@
 #define CRG_POW_MAX_T 700.0
 
 #define CRG_AVX2_FMA __attribute__((target("avx2,fma")))
+#define CRG_V1(c) _mm256_set1_pd(c)
+#define CRG_I1(c) _mm256_set1_epi64x((long long)(c))
 
 /* a + b = s + *e exactly (Knuth's TwoSum). */
-CRG_AVX2_FMA static inline __m256d crg_two_sum4(__m256d a, __m256d b,
-                                                __m256d *e) {
+CRG_AVX2_FMA CR_FORCE_INLINE __m256d crg_two_sum4(__m256d a, __m256d b,
+                                                  __m256d *e) {
     const __m256d s = _mm256_add_pd(a, b);
     const __m256d bb = _mm256_sub_pd(s, a);
     *e = _mm256_add_pd(_mm256_sub_pd(a, _mm256_sub_pd(s, bb)),
@@ -52,9 +55,18 @@ CRG_AVX2_FMA static inline __m256d crg_two_sum4(__m256d a, __m256d b,
     return s;
 }
 
+/* a + b = s + *e exactly where |a| >= |b| or a = 0 (Dekker's Fast2Sum). */
+CRG_AVX2_FMA CR_FORCE_INLINE __m256d crg_fast_two_sum4(__m256d a, __m256d b,
+                                                       __m256d *e) {
+    const __m256d s = _mm256_add_pd(a, b);
+    *e = _mm256_sub_pd(b, _mm256_sub_pd(s, a));
+    return s;
+}
+
 /* The four lanes of an index vector, to load table rows by (from the
  * register: a store and four loads would wait for the store). */
-CRG_AVX2_FMA static inline void crg_lanes4(__m256i index, int64_t lane[4]) {
+CRG_AVX2_FMA CR_FORCE_INLINE void crg_lanes4(__m256i index,
+                                             int64_t lane[4]) {
     const __m128i low = _mm256_castsi256_si128(index);
     const __m128i high = _mm256_extracti128_si256(index, 1);
     lane[0] = _mm_cvtsi128_si64(low);
@@ -63,37 +75,34 @@ CRG_AVX2_FMA static inline void crg_lanes4(__m256i index, int64_t lane[4]) {
     lane[3] = _mm_extract_epi64(high, 1);
 }
 
-/* x**y where it is sure (see above), NaN in the other lanes. */
-CRG_AVX2_FMA CR_FORCE_INLINE __m256d crg_pow_sure4(__m256d x, __m256d y) {
-    const __m256d one = _mm256_set1_pd(1.0);
-    const __m256d shift = _mm256_set1_pd(0x1.8p52);
+/* |v| */
+CRG_AVX2_FMA CR_FORCE_INLINE __m256d crg_abs4(__m256d v) {
+    return _mm256_andnot_pd(CRG_V1(-0.0), v);
+}
+
+/* log x = h + *l, for x a positive normal double. */
+CRG_AVX2_FMA CR_FORCE_INLINE __m256d crg_log_dd4(__m256d x, __m256d *l) {
     const __m256i ix = _mm256_castpd_si256(x);
-    const __m256i tmp =
-        _mm256_sub_epi64(ix, _mm256_set1_epi64x((long long)CRG_LOG_OFF));
-    const __m256i top = _mm256_srli_epi64(tmp, 52); /* k mod 4096 */
+    const __m256i tmp = _mm256_sub_epi64(ix, CRG_I1(CRG_LOG_OFF));
     /* k as a double: 2**52 + (k + 2048) from its bits, less 2**52 + 2048 */
     const __m256d kd = _mm256_sub_pd(
         _mm256_castsi256_pd(_mm256_add_epi64(
-            _mm256_xor_si256(top, _mm256_set1_epi64x(0x800)),
-            _mm256_set1_epi64x(0x4330000000000000LL))),
-        _mm256_set1_pd(0x1p52 + 2048.0));
+            _mm256_xor_si256(_mm256_srli_epi64(tmp, 52), CRG_I1(0x800)),
+            CRG_I1(0x4330000000000000ULL))),
+        CRG_V1(0x1p52 + 2048.0));
     const __m256d z = _mm256_castsi256_pd(_mm256_sub_epi64(
-        ix, _mm256_and_si256(tmp, _mm256_set1_epi64x((long long)
-                                                      0xfff0000000000000ULL))));
+        ix, _mm256_and_si256(tmp, CRG_I1(0xfff0000000000000ULL))));
     /* z's halves of 26 and 27 bits: their products with invc are exact */
-    const __m256d z_hi = _mm256_and_pd(
-        z, _mm256_castsi256_pd(_mm256_set1_epi64x(~0x7ffffffLL)));
+    const __m256d z_hi =
+        _mm256_and_pd(z, _mm256_castsi256_pd(CRG_I1(~0x7ffffffULL)));
     int64_t lane[4];
     __m256d r0, r1, r2, r3, t0, t1, t2, t3, invc, logc_hi, logc_lo;
-    __m256d r_hi, r_lo, s1, e1, h, e2, rr, c, l, th, te, tl, nd, sd, d;
-    __m256d s_hi, s_lo, q, eh, el, p, pe, rh, e3, lo, r, gap, ulp, sure;
-    __m128d a0, a1, a2, a3;
-    __m256i ki, rbits, scale;
+    __m256d r_hi, r_lo, s1, e1, h, e2, rr, c, tail;
 
-    /* the logarithm's table rows, transposed */
+    /* the table's rows, transposed */
     crg_lanes4(_mm256_and_si256(_mm256_srli_epi64(tmp, 52 - CRG_LOG_BITS),
-                               _mm256_set1_epi64x((1 << CRG_LOG_BITS) - 1)),
-              lane);
+                                CRG_I1((1 << CRG_LOG_BITS) - 1)),
+               lane);
     r0 = _mm256_loadu_pd(crg_pow_log_table[lane[0]]);
     r1 = _mm256_loadu_pd(crg_pow_log_table[lane[1]]);
     r2 = _mm256_loadu_pd(crg_pow_log_table[lane[2]]);
@@ -106,53 +115,83 @@ CRG_AVX2_FMA CR_FORCE_INLINE __m256d crg_pow_sure4(__m256d x, __m256d y) {
     logc_lo = _mm256_permute2f128_pd(t0, t2, 0x31);
     logc_hi = _mm256_permute2f128_pd(t1, t3, 0x20);
 
-    /* log x = h + l */
-    r_hi = crg_two_sum4(_mm256_fmsub_pd(z_hi, invc, one),
+    r_hi = crg_two_sum4(_mm256_fmsub_pd(z_hi, invc, CRG_V1(1.0)),
                         _mm256_mul_pd(_mm256_sub_pd(z, z_hi), invc), &r_lo);
-    s1 = crg_two_sum4(_mm256_mul_pd(kd, _mm256_set1_pd(CRG_LN2_HI)), logc_hi,
-                      &e1);
+    /* |k ln 2| > |log invc| unless k = 0 (|r| may pass |log invc|) */
+    s1 = crg_fast_two_sum4(_mm256_mul_pd(kd, CRG_V1(CRG_LN2_HI)), logc_hi,
+                           &e1);
     h = crg_two_sum4(s1, r_hi, &e2);
     rr = _mm256_mul_pd(r_hi, r_hi);
-    c = _mm256_fmadd_pd(r_hi, _mm256_set1_pd(1.0 / 7), _mm256_set1_pd(-1.0 / 6));
-    c = _mm256_fmadd_pd(r_hi, c, _mm256_set1_pd(0.2));
-    c = _mm256_fmadd_pd(r_hi, c, _mm256_set1_pd(-0.25));
-    c = _mm256_fmadd_pd(r_hi, c, _mm256_set1_pd(1.0 / 3));
+    c = _mm256_fmadd_pd(r_hi, CRG_V1(1.0 / 7), CRG_V1(-1.0 / 6));
+    c = _mm256_fmadd_pd(r_hi, c, CRG_V1(0.2));
+    c = _mm256_fmadd_pd(r_hi, c, CRG_V1(-0.25));
+    c = _mm256_fmadd_pd(r_hi, c, CRG_V1(1.0 / 3));
     /* log1p(r) - r = r**3 c - r_hi r_lo - r_hi**2 / 2 */
-    l = _mm256_fmsub_pd(
+    tail = _mm256_fmsub_pd(
         _mm256_mul_pd(rr, r_hi), c,
-        _mm256_fmadd_pd(r_hi, r_lo, _mm256_mul_pd(_mm256_set1_pd(0.5), rr)));
-    l = _mm256_add_pd(
-        l, _mm256_add_pd(
-               _mm256_add_pd(
-                   _mm256_add_pd(e1, e2),
-                   _mm256_fmadd_pd(kd, _mm256_set1_pd(CRG_LN2_LO), logc_lo)),
-               r_lo));
+        _mm256_fmadd_pd(r_hi, r_lo, _mm256_mul_pd(CRG_V1(0.5), rr)));
+    *l = _mm256_add_pd(
+        tail,
+        _mm256_add_pd(
+            _mm256_add_pd(_mm256_add_pd(e1, e2),
+                          _mm256_fmadd_pd(kd, CRG_V1(CRG_LN2_LO), logc_lo)),
+            r_lo));
+    return h;
+}
+
+/* The double r nearest hi + lo where pow's answer is sure to be it, NaN
+ * elsewhere.  Sure: hi + lo lies within CRG_POW_SURE_ULPS of r,
+ * that is, r + (hi + lo - r) * 0.5 / CRG_POW_SURE_ULPS still rounds to r
+ * (which takes the closer doubles below a power of two into account). */
+CRG_AVX2_FMA CR_FORCE_INLINE __m256d crg_nearest_if_sure4(__m256d hi,
+                                                          __m256d lo) {
+    __m256d gap;
+    const __m256d r = crg_two_sum4(hi, lo, &gap);
+    const __m256d pushed =
+        _mm256_fmadd_pd(gap, CRG_V1(0.5 / CRG_POW_SURE_ULPS), r);
+    return _mm256_blendv_pd(CRG_V1(NAN), r,
+                            _mm256_cmp_pd(pushed, r, _CMP_EQ_OQ));
+}
+
+/* Whether x is a positive normal double. */
+CRG_AVX2_FMA CR_FORCE_INLINE __m256d crg_positive_normal4(__m256d x) {
+    return _mm256_and_pd(
+        _mm256_cmp_pd(x, CRG_V1(0x1p-1022), _CMP_GE_OQ),
+        _mm256_cmp_pd(x, CRG_V1(0x1.fffffffffffffp1023), _CMP_LE_OQ));
+}
+
+/* x**y where it is sure, NaN in the other lanes. */
+CRG_AVX2_FMA CR_FORCE_INLINE __m256d crg_pow_sure4(__m256d x, __m256d y) {
+    const __m256d shift = CRG_V1(0x1.8p52);
+    int64_t lane[4];
+    __m256d l, h, th, te, tl, nd, sd, d, s_hi, s_lo, c, q, t0, t1, eh, el;
+    __m256d p, pe, rh, e3, lo, in_range;
+    __m128d a0, a1, a2, a3;
+    __m256i ki, scale;
 
     /* t = y log x = th + tl */
+    h = crg_log_dd4(x, &l);
     th = _mm256_mul_pd(y, h);
     te = _mm256_fmsub_pd(y, h, th);
     tl = _mm256_fmadd_pd(y, l, te);
 
     /* t = n ln 2 / 128 + s */
-    nd = _mm256_fmadd_pd(th, _mm256_set1_pd(CRG_INV_LN2N), shift);
+    nd = _mm256_fmadd_pd(th, CRG_V1(CRG_INV_LN2N), shift);
     ki = _mm256_castpd_si256(nd);
     nd = _mm256_sub_pd(nd, shift);
-    sd = _mm256_fnmadd_pd(nd, _mm256_set1_pd(CRG_LN2N_HI), th);
-    d = _mm256_fnmadd_pd(nd, _mm256_set1_pd(CRG_LN2N_LO), tl);
+    sd = _mm256_fnmadd_pd(nd, CRG_V1(CRG_LN2N_HI), th);
+    d = _mm256_fnmadd_pd(nd, CRG_V1(CRG_LN2N_LO), tl);
     s_hi = crg_two_sum4(sd, d, &s_lo);
-    c = _mm256_fmadd_pd(s_hi, _mm256_set1_pd(1.0 / 720),
-                        _mm256_set1_pd(1.0 / 120));
-    c = _mm256_fmadd_pd(s_hi, c, _mm256_set1_pd(1.0 / 24));
-    c = _mm256_fmadd_pd(s_hi, c, _mm256_set1_pd(1.0 / 6));
-    c = _mm256_fmadd_pd(s_hi, c, _mm256_set1_pd(0.5));
+    c = _mm256_fmadd_pd(s_hi, CRG_V1(1.0 / 720), CRG_V1(1.0 / 120));
+    c = _mm256_fmadd_pd(s_hi, c, CRG_V1(1.0 / 24));
+    c = _mm256_fmadd_pd(s_hi, c, CRG_V1(1.0 / 6));
+    c = _mm256_fmadd_pd(s_hi, c, CRG_V1(0.5));
     /* exp s - 1 = s_hi + (s_lo + q) */
     q = _mm256_fmadd_pd(_mm256_mul_pd(s_hi, s_hi), c,
                         _mm256_mul_pd(s_hi, s_lo));
 
     /* 2**(j / 128) = eh + el, j = n mod 128 */
-    crg_lanes4(_mm256_and_si256(ki, _mm256_set1_epi64x((1 << CRG_EXP_BITS) -
-                                                      1)),
-              lane);
+    crg_lanes4(_mm256_and_si256(ki, CRG_I1((1 << CRG_EXP_BITS) - 1)), lane);
     a0 = _mm_loadu_pd(crg_pow_exp_table[lane[0]]);
     a1 = _mm_loadu_pd(crg_pow_exp_table[lane[1]]);
     a2 = _mm_loadu_pd(crg_pow_exp_table[lane[2]]);
@@ -167,80 +206,81 @@ CRG_AVX2_FMA CR_FORCE_INLINE __m256d crg_pow_sure4(__m256d x, __m256d y) {
     pe = _mm256_fmsub_pd(eh, s_hi, p);
     rh = _mm256_add_pd(eh, p);
     e3 = _mm256_sub_pd(p, _mm256_sub_pd(rh, eh)); /* |eh| > |p| */
-    lo = _mm256_fmadd_pd(el, _mm256_add_pd(one, s_hi),
+    lo = _mm256_fmadd_pd(el, _mm256_add_pd(CRG_V1(1.0), s_hi),
                          _mm256_fmadd_pd(eh, _mm256_add_pd(s_lo, q),
                                          _mm256_add_pd(e3, pe)));
 
-    /* the nearest double r, and whether pow's answer is sure to be r */
-    r = _mm256_add_pd(rh, lo);
-    gap = _mm256_add_pd(_mm256_sub_pd(rh, r), lo);
-    rbits = _mm256_castpd_si256(r);
-    ulp = _mm256_castsi256_pd(_mm256_sub_epi64(
-        _mm256_and_si256(rbits, _mm256_set1_epi64x(0x7ff0000000000000LL)),
-        _mm256_set1_epi64x(52LL << 52)));
-    sure = _mm256_cmp_pd(
-        _mm256_andnot_pd(_mm256_set1_pd(-0.0), gap),
-        _mm256_mul_pd(_mm256_set1_pd(CRG_POW_SURE_ULPS), ulp), _CMP_LT_OQ);
-    /* not a power of two (the doubles below lie closer) */
-    sure = _mm256_andnot_pd(
-        _mm256_castsi256_pd(_mm256_cmpeq_epi64(
-            _mm256_and_si256(rbits, _mm256_set1_epi64x(0x000fffffffffffffLL)),
-            _mm256_setzero_si256())),
-        sure);
     /* x a positive normal double, a normal result */
-    sure = _mm256_and_pd(sure, _mm256_cmp_pd(x, _mm256_set1_pd(0x1p-1022),
-                                             _CMP_GE_OQ));
-    sure = _mm256_and_pd(sure, _mm256_cmp_pd(x, _mm256_set1_pd(0x1.fffffffffffffp1023),
-                                             _CMP_LE_OQ));
-    sure = _mm256_and_pd(
-        sure, _mm256_cmp_pd(_mm256_andnot_pd(_mm256_set1_pd(-0.0), th),
-                            _mm256_set1_pd(CRG_POW_MAX_T), _CMP_LT_OQ));
+    in_range = _mm256_and_pd(
+        crg_positive_normal4(x),
+        _mm256_cmp_pd(crg_abs4(th), CRG_V1(CRG_POW_MAX_T), _CMP_LT_OQ));
     /* 2**(n >> 7): n + 1023 * 128 > 0 for |t| < 700 */
     scale = _mm256_slli_epi64(
         _mm256_srli_epi64(
-            _mm256_add_epi64(
-                _mm256_sub_epi64(ki, _mm256_castpd_si256(shift)),
-                _mm256_set1_epi64x(1023LL << CRG_EXP_BITS)),
+            _mm256_add_epi64(_mm256_sub_epi64(ki, _mm256_castpd_si256(shift)),
+                             CRG_I1(1023ULL << CRG_EXP_BITS)),
             CRG_EXP_BITS),
         52);
-    return _mm256_blendv_pd(_mm256_set1_pd(NAN),
-                            _mm256_mul_pd(r, _mm256_castsi256_pd(scale)),
-                            sure);
+    return _mm256_blendv_pd(
+        CRG_V1(NAN),
+        _mm256_mul_pd(crg_nearest_if_sure4(rh, lo),
+                      _mm256_castsi256_pd(scale)),
+        in_range);
 }
 
-/* Values per step of the pass: their x's are copied first (so that out
- * may be base), then worked out four by four, independent of each other,
- * then the unsure ones passed to pow. */
+/* Values per step of a pass: worked out two vectors at a time (their
+ * chains overlap), then the unsure ones passed to the C library, each
+ * read before its own value is written (so out may be base, stride 1). */
 #define CRG_POW_STEP 128
 
-CRG_AVX2_FMA void crg_pow_pass_avx2(double *out, const double *base,
-                                    size_t stride, size_t n, double y) {
-    const __m256d yv = _mm256_set1_pd(y);
-    double x[CRG_POW_STEP], v[CRG_POW_STEP];
-    size_t i, k;
-    for (i = 0; i < n; i += CRG_POW_STEP) {
-        const size_t m = n - i < CRG_POW_STEP ? n - i : CRG_POW_STEP;
-        for (k = 0; k < m; k++) {
-            x[k] = base[(i + k) * stride];
-        }
-        for (; k % 4 != 0; k++) {
-            x[k] = 1.0;
-        }
-        /* two vectors at a time: their chains overlap */
-        for (k = 0; k + 8 <= m; k += 8) {
-            const __m256d a = crg_pow_sure4(_mm256_loadu_pd(x + k), yv);
-            const __m256d b = crg_pow_sure4(_mm256_loadu_pd(x + k + 4), yv);
-            _mm256_storeu_pd(v + k, a);
-            _mm256_storeu_pd(v + k + 4, b);
-        }
-        for (; k < m; k += 4) {
-            _mm256_storeu_pd(v + k, crg_pow_sure4(_mm256_loadu_pd(x + k), yv));
-        }
-        for (k = 0; k < m; k++) {
-            out[i + k] = v[k] == v[k] ? v[k] : pow(x[k], y);
-        }
+/* The vectors of a step, x[k * stride] for k < m rounded down to 4s,
+ * loaded by load(k) (a loop of its own for each way of loading: a test of
+ * the stride inside costs the overlap). */
+#define CRG_POW_VECTORS(sure4, load)                                        \
+    for (k = 0; k + 8 <= m; k += 8) {                                        \
+        const __m256d a = sure4(load(k), yv);                                \
+        const __m256d b = sure4(load(k + 4), yv);                            \
+        _mm256_storeu_pd(v + k, a);                                          \
+        _mm256_storeu_pd(v + k + 4, b);                                      \
+    }                                                                        \
+    for (; k + 4 <= m; k += 4) {                                             \
+        _mm256_storeu_pd(v + k, sure4(load(k), yv));                         \
     }
-}
+#define CRG_LOAD_CONTIGUOUS(k) _mm256_loadu_pd(x + (k))
+#define CRG_LOAD_STRIDED(k)                                                  \
+    _mm256_set_pd(x[((k) + 3) * stride], x[((k) + 2) * stride],              \
+                  x[((k) + 1) * stride], x[(k) * stride])
+
+#define CRG_POW_PASS(name, sure4, libm)                                     \
+    CRG_AVX2_FMA void name(double *out, const double *base, size_t stride,  \
+                           size_t n, double y) {                             \
+        const __m256d yv = _mm256_set1_pd(y);                                \
+        double v[CRG_POW_STEP];                                             \
+        size_t i, k;                                                         \
+        (void)y;                                                             \
+        for (i = 0; i < n; i += CRG_POW_STEP) {                             \
+            const size_t m = n - i < CRG_POW_STEP ? n - i : CRG_POW_STEP;  \
+            const double *x = base + i * stride;                             \
+            if (stride == 1) {                                               \
+                CRG_POW_VECTORS(sure4, CRG_LOAD_CONTIGUOUS)                 \
+            } else {                                                         \
+                CRG_POW_VECTORS(sure4, CRG_LOAD_STRIDED)                    \
+            }                                                                \
+            if (k < m) {                                                     \
+                double last[4];                                              \
+                size_t j;                                                    \
+                for (j = 0; j < 4; j++) {                                    \
+                    last[j] = k + j < m ? x[(k + j) * stride] : 1.0;         \
+                }                                                            \
+                _mm256_storeu_pd(v + k, sure4(_mm256_loadu_pd(last), yv));   \
+            }                                                                \
+            for (k = 0; k < m; k++) {                                        \
+                out[i + k] = v[k] == v[k] ? v[k] : (libm);                   \
+            }                                                                \
+        }                                                                    \
+    }
+
+CRG_POW_PASS(crg_pow_pass_avx2, crg_pow_sure4, pow(x[k * stride], y))
 
 #else
 
