@@ -32,8 +32,6 @@
 
 #include <math.h>
 #include <stddef.h>
-#include <stdint.h>
-#include <string.h>
 
 #if defined(__GLIBC__) && !defined(__i386__)
 #define CRG_POW_SHORTCUT 1
@@ -69,18 +67,11 @@ static inline double crg_square_error(double x, double p) {
 #endif
 }
 
-/* Whether `gap` (a signed distance from the double r) is under
- * CRG_POW_SURE_ULPS of r's ULPs.  A power of two r answers no: the
- * doubles below it lie at half its ULP. */
+/* Whether the exact value r + gap (r a double, gap small) lies within
+ * CRG_POW_SURE_ULPS of r: r + gap * 0.5 / CRG_POW_SURE_ULPS still rounds
+ * to r (which minds the closer doubles below a power of two). */
 static inline int crg_within_sure_ulps(double r, double gap) {
-    uint64_t bits, ulp_bits;
-    double ulp;
-    memcpy(&bits, &r, sizeof bits);
-    /* 2**(exponent of r - 52): the callers keep r above 2**-900 */
-    ulp_bits = (bits & UINT64_C(0x7ff0000000000000)) - (UINT64_C(52) << 52);
-    memcpy(&ulp, &ulp_bits, sizeof ulp);
-    return fabs(gap) < CRG_POW_SURE_ULPS * ulp &&
-           (bits & UINT64_C(0x000fffffffffffff)) != 0;
+    return r + gap * (0.5 / CRG_POW_SURE_ULPS) == r;
 }
 
 /* pow(x, 2) where it is sure, NaN elsewhere. */
