@@ -206,3 +206,8 @@ int cr_simd_cap(const char **name) {
     }
     return CR_SIMD_UNKNOWN;
 }
+
+int cr_simd_allows(int width) {
+    const int cap = cr_simd_cap(NULL);
+    return cap == CR_SIMD_NO_CAP || cap == CR_SIMD_UNKNOWN || cap >= width;
+}

@@ -35,4 +35,8 @@ unsigned cr_cpu_features(void);
 #define CR_SIMD_UNKNOWN (-2)
 int cr_simd_cap(const char **name);
 
+/* Whether CHACHARAND_SIMD lets a kernel of `width` (as cr_simd_cap's)
+ * run: unset, blank or unknown, it caps nothing. */
+int cr_simd_allows(int width);
+
 #endif /* CHACHARAND_COMMON_CPU_FEATURES_H */

@@ -31,14 +31,8 @@ static unsigned crg_choose(void) {
     if (choice == 0) {
         choice = 1;
 #if defined(CHACHARAND_HAVE_AVX512)
-        {
-            /* As the ChaCha backend choice: an unknown value caps nothing. */
-            int cap = cr_simd_cap(NULL);
-            if ((cr_cpu_features() & CR_CPU_AVX512F) &&
-                (cap == CR_SIMD_NO_CAP || cap == CR_SIMD_UNKNOWN ||
-                 cap >= 3)) {
-                choice = 2;
-            }
+        if ((cr_cpu_features() & CR_CPU_AVX512F) && cr_simd_allows(3)) {
+            choice = 2;
         }
 #endif
         cr_once_store(&crg_convert_choice, choice);

@@ -30,12 +30,8 @@ static unsigned crg_pow_choose(void) {
         choice = 1;
 #if CRG_POW_KERNEL
         {
-            /* As the ChaCha backend choice: an unknown value caps nothing. */
             const unsigned need = CR_CPU_AVX2 | CR_CPU_FMA;
-            int cap = cr_simd_cap(NULL);
-            if ((cr_cpu_features() & need) == need &&
-                (cap == CR_SIMD_NO_CAP || cap == CR_SIMD_UNKNOWN ||
-                 cap >= 2)) {
+            if ((cr_cpu_features() & need) == need && cr_simd_allows(2)) {
                 choice = 2;
             }
         }
