@@ -44,7 +44,7 @@ static inline double crg_floor(double x) {
  * values outside the int64 range (and NaN) become INT64_MIN.  NumPy casts
  * such values where the algorithm then rejects them; the explicit test
  * keeps the C defined here. */
-static inline int64_t CRG_FN(floor_i64)(double x) {
+CR_FORCE_INLINE int64_t CRG_FN(floor_i64)(double x) {
     double f = crg_floor(x);
     if (f >= -9223372036854775808.0 && f < 9223372036854775808.0) {
         return (int64_t)f;

@@ -41,7 +41,7 @@ typedef CRG_STATE CRG_FN(state_t);
 
 /* ---- the two uniform conversions (next_double, next_float) ----------- */
 
-static inline double CRG_FN(next_double)(CRG_STATE *s) {
+CR_FORCE_INLINE double CRG_FN(next_double)(CRG_STATE *s) {
     return (double)(CRG_NEXT64(s) >> 11) * (1.0 / 9007199254740992.0);
 }
 
