@@ -44,30 +44,17 @@ static unsigned crg_pow_choose(void) {
 void crg_pow_pass(double *out, const double *base, size_t stride, size_t n,
                   double y) {
     size_t j;
-#if CRG_POW_SHORTCUT
-    if (y == 2.0) {
-        for (j = 0; j < n; j++) {
-            const double x = base[j * stride], p = crg_square_sure(x);
-            out[j] = p == p ? p : pow(x, crg_pow_two);
-        }
-        return;
-    }
-    if (y == 0.5) {
-        for (j = 0; j < n; j++) {
-            const double x = base[j * stride], r = crg_root_sure(x);
-            out[j] = r == r ? r : pow(x, crg_pow_half);
-        }
-        return;
-    }
 #if CRG_POW_KERNEL
-    if (fabs(y) <= CRG_POW_MAX_Y && crg_pow_choose() == 2) {
+    if (y != 2.0 && y != 0.5 && fabs(y) <= CRG_POW_MAX_Y &&
+        crg_pow_choose() == 2) {
         crg_pow_pass_avx2(out, base, stride, n, y);
         return;
     }
 #endif
-#endif
+    /* crg_pow's test of y is the same for every j: the loop is split by
+     * the compiler */
     for (j = 0; j < n; j++) {
-        out[j] = pow(base[j * stride], y);
+        out[j] = crg_pow(base[j * stride], y);
     }
 }
 
