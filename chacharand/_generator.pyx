@@ -51,6 +51,9 @@ cdef extern from "generator/convert.h" nogil:
 cdef extern from "generator/pow_shortcut.h" nogil:
     const char *crg_pow_backend()
 
+cdef extern from "generator/btpe_setup.h" nogil:
+    const char *crg_btpe_backend()
+
 __all__ = ["Generator", "default_rng"]
 
 
@@ -63,6 +66,12 @@ def pow_backend():
     """The loops that take pow over arrays (exponents other than 2 and
     1/2): "avx2" or "libm"."""
     return crg_pow_backend().decode("ascii")
+
+
+def btpe_backend():
+    """How binomial with broadcast parameters makes BTPE's constants:
+    "avx2" (four values at a time) or "scalar"."""
+    return crg_btpe_backend().decode("ascii")
 
 _NumPyGenerator = np.random.Generator
 

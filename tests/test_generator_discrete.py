@@ -8,6 +8,9 @@ shapes, errors and the bit generators' positions afterwards, for every
 family, scalar and broadcast parameters, the edges of each algorithm and
 arguments that NumPy refuses (which take NumPy's path, so NumPy raises).
 """
+import os
+import platform
+
 import numpy as np
 import pytest
 from hypothesis import given, settings
@@ -187,6 +190,35 @@ def test_long_broadcast_btpe_draws(family):
                 np.full(20011, 0.4), fast=True)
     check_twins(positioned(family, 4, 0), "binomial",
                 np.arange(100, 100 + 6007), 0.3, fast=True)
+
+
+def test_broadcast_btpe_constants_of_every_p(family):
+    # A p (and an n) of each value: where btpe_backend() is "avx2", BTPE's
+    # constants come four values at a time from the vector kernel, and
+    # must have the scalar setup's bits (NumPy's): p over all of (0, 1),
+    # n from 10 to 10**15, inversion's values among them, and a size that
+    # leaves a piece's last vector part empty.
+    rng = np.random.Generator(np.random.PCG64(7))
+    size = 4099
+    p = rng.random(size)
+    n = (10 ** rng.uniform(1, 15, size)).astype(np.int64)
+    check_twins(positioned(family, 6, 1), "binomial", n, p, fast=True)
+    check_twins(positioned(family, 6, 0), "binomial", 10**6,
+                np.linspace(1e-4, 1 - 1e-4, 1001), fast=True)
+
+
+@pytest.mark.skipif(platform.machine() not in ("x86_64", "AMD64"),
+                    reason="the vector BTPE setup is built for x86-64")
+def test_btpe_backend_is_the_avx2_kernel_where_the_cpu_has_it():
+    """With AVX2 and no CHACHARAND_SIMD cap, broadcast binomials take the
+    vector setup, so the tests above check it (test_generator_identity's
+    portable run checks the scalar one)."""
+    from chacharand import chacha_backends
+    from chacharand._generator import btpe_backend
+
+    if "avx2" not in chacha_backends() or os.environ.get("CHACHARAND_SIMD"):
+        pytest.skip("no AVX2 here, or capped")
+    assert btpe_backend() == "avx2"
 
 
 @pytest.mark.parametrize("n, p", [(1000, 0.4), (5000, 0.7), (61, 0.5)])

@@ -361,14 +361,22 @@ for size in (1, 7, 513, 5000):
     x = chacharand.Generator(a).weibull(1.5, size)
     y = np.random.Generator(b).weibull(1.5, size)
     assert x.tobytes() == y.tobytes()
+from chacharand._generator import btpe_backend
+assert btpe_backend() == "scalar", btpe_backend()
+p = np.linspace(0.01, 0.99, 517)
+for n in (1000, 10**12):
+    a = chacharand.ChaCha8(n); b = copy.deepcopy(a)
+    x = chacharand.Generator(a).binomial(n, p)
+    y = np.random.Generator(b).binomial(n, p)
+    assert (x == y).all() and a.random_raw() == b.random_raw()
 print("ok")
 """
 
 
 def test_portable_conversions_equal_numpys(tmp_path):
-    # The machine may run the AVX-512 loops (and the AVX2 pow);
-    # CHACHARAND_SIMD=portable keeps the portable ones (libm's pow), which
-    # must give the same bits.
+    # The machine may run the AVX-512 loops (and the AVX2 pow and BTPE
+    # setup); CHACHARAND_SIMD=portable keeps the portable ones (libm's pow,
+    # the scalar setup), which must give the same bits.
     import os
     import subprocess
     import sys

@@ -32,7 +32,7 @@
  * (floor_i64) measured faster with it than with libm's floor (a call,
  * to a rounding instruction where the CPU has one), HRUA's and zipf's
  * own floors slower: they keep libm's. */
-static inline double crg_floor(double x) {
+CR_FORCE_INLINE double crg_floor(double x) {
     if (fabs(x) < 4503599627370496.0) {
         const double t = (double)(int64_t)x;
         return t > x ? t - 1.0 : copysign(t, x);
@@ -762,10 +762,12 @@ static inline int64_t CRG_FN(binomial_one)(CRG_STATE *s, double p, int64_t n,
 }
 
 /* The constants binomial_one's draw of (n, p) takes (inversion's or
- * BTPE's), made ahead of it into t. */
+ * BTPE's), made ahead of it into t; BTPE's from `made` (lane i) where
+ * that is not NULL. */
 static inline void CRG_FN(binomial_prepare)(double p, int64_t n,
                                             CRG_FN(binomial_t) *t,
-                                            int64_t v) {
+                                            const crg_btpe_piece *made,
+                                            size_t i, int64_t v) {
     const double pq = p <= 0.5 ? p : 1.0 - p;
     t->ready = 0;
     if (n == 0 || p == 0.0f) {
@@ -773,30 +775,65 @@ static inline void CRG_FN(binomial_prepare)(double p, int64_t n,
     }
     if (pq * (double)n <= 30.0) {
         (void)CRG_FN(binomial_inversion_setup)(t, n, pq, v);
-    } else {
+    } else if (made == NULL) {
         CRG_FN(btpe_setup)(t, n, pq, NULL);
+    } else {
+        t->n = n;
+        t->p = pq;
+        t->ready = 1;
+        t->r = made->r[i];
+        t->q = made->q[i];
+        t->fm = made->fm[i];
+        t->m = (int64_t)made->m[i];
+        t->p1 = made->p1[i];
+        t->xm = made->xm[i];
+        t->xl = made->xl[i];
+        t->xr = made->xr[i];
+        t->c = made->c[i];
+        t->laml = made->laml[i];
+        t->lamr = made->lamr[i];
+        t->p2 = made->p2[i];
+        t->p3 = made->p3[i];
+        t->p4 = made->p4[i];
+        t->nrq = made->nrq[i];
+        t->table = NULL;
     }
 }
 
-/* binomial with broadcast parameters, CRG_BINOMIAL_PIECE values at a
- * time: the constants of a piece's values first (they do not depend on
- * the stream, so their chains of divisions, square root and logarithms
+/* binomial with broadcast parameters, CRG_BTPE_PIECE values at a time:
+ * the constants of a piece's values first (they do not depend on the
+ * stream: BTPE's four at a time where btpe_setup.h's kernel runs, and
+ * otherwise their chains of divisions, square root and logarithms
  * overlap from value to value), then the draws, which find them made. */
-#define CRG_BINOMIAL_PIECE 32
-
 static void CRG_FN(binomial_broadcast)(CRG_STATE *s, int64_t *out,
                                        size_t n_out, crg_args *a) {
-    CRG_FN(binomial_t) t[CRG_BINOMIAL_PIECE];
+    CRG_FN(binomial_t) t[CRG_BTPE_PIECE];
+    crg_btpe_piece made;
+    /* n and min(p, 1 - p) of each value, to a multiple of 4 */
+    double nd[CRG_BTPE_PIECE], pq[CRG_BTPE_PIECE];
     size_t done = 0;
     while (done < n_out) {
-        const size_t k = n_out - done < CRG_BINOMIAL_PIECE
-                             ? n_out - done
-                             : CRG_BINOMIAL_PIECE;
+        const size_t k = n_out - done < CRG_BTPE_PIECE ? n_out - done
+                                                       : CRG_BTPE_PIECE;
         size_t i;
+        int btpe = 0, vector = 0;
+        for (i = 0; i < k; i++) {
+            const double p = a->pa ? a->pa[done + i] : a->a;
+            nd[i] = (double)(a->pia ? a->pia[done + i] : a->ia);
+            pq[i] = p <= 0.5 ? p : 1.0 - p;
+            btpe |= pq[i] * nd[i] > 30.0;
+        }
+        for (; i % 4 != 0; i++) {
+            nd[i] = 0.0;
+            pq[i] = 0.5;
+        }
+        if (btpe) {
+            vector = crg_btpe_constants(&made, nd, pq, k);
+        }
         for (i = 0; i < k; i++) {
             CRG_FN(binomial_prepare)(a->pa ? a->pa[done + i] : a->a,
                                      a->pia ? a->pia[done + i] : a->ia, &t[i],
-                                     a->ic);
+                                     vector ? &made : NULL, i, a->ic);
         }
         for (i = 0; i < k; i++) {
             out[done + i] = CRG_FN(binomial_one)(

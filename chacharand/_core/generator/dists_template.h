@@ -24,6 +24,7 @@
 
 #include "../common/compiler.h"
 #include "../common/endian.h"
+#include "btpe_setup.h"
 #include "convert.h"
 #include "generator.h"
 #include "pow_shortcut.h"
