@@ -216,6 +216,24 @@ def test_broadcast_edge_shapes():
                     size=size, fast=True)
 
 
+@pytest.mark.parametrize("method", ["standard_gamma", "gamma", "chisquare"])
+def test_broadcast_runs_of_one_shape(method):
+    # Broadcast shapes make their constants again only where the shape
+    # changes from one value to the next: runs of Marsaglia and Tsang's
+    # shapes, of shapes below 1, of 1 and 0, the first equal to the
+    # scalar the call starts from, NaN after NaN, and a column against a
+    # row (runs along the last axis).
+    shapes = np.repeat([2.5, 2.5, 0.5, 1.0, 0.0, 7.0, 0.5, np.nan, 3.0],
+                       [1, 6, 5, 3, 2, 9, 1, 3, 4])
+    if method == "chisquare":  # df > 0
+        shapes = np.where(shapes == 0.0, 1e-3, shapes)
+    for params in [(shapes,), (np.array([[0.7], [4.0], [4.0]]),)]:
+        extra = (2.0,) if method == "gamma" else ()
+        size = None if params[0].ndim == 1 else (3, 50)
+        check_twins(positioned(ChaCha8, 8, 1), method, *params, *extra,
+                    size=size, fast=True)
+
+
 def test_long_broadcast_spans_chunks():
     # More than one chunk (2**20 values): each chunk reads on in the
     # parameter arrays where the last one stopped.

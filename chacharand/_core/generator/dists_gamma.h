@@ -516,7 +516,7 @@ static inline double CRG_FN(beta_c)(CRG_FN(cursor) *c, const crg_prep *p) {
         prep(&g);                                                             \
         for (i = 0; i < n; i++) {                                             \
             c.left = n - i;                                                   \
-            if (a->pa) {                                                      \
+            if (a->pa && a->pa[i] != g.p[0]) {                                \
                 g.p[0] = a->pa[i];                                            \
                 prep(&g);                                                     \
             }                                                                 \
