@@ -50,6 +50,7 @@ cdef extern from "generator/convert.h" nogil:
 
 cdef extern from "generator/pow_shortcut.h" nogil:
     const char *crg_pow_backend()
+    void crg_log_pass(double *out, const double *x, size_t n)
 
 cdef extern from "generator/btpe_setup.h" nogil:
     const char *crg_btpe_backend()
@@ -64,8 +65,19 @@ def conversion_backend():
 
 def pow_backend():
     """The loops that take pow over arrays (exponents other than 2 and
-    1/2): "avx2" or "libm"."""
+    1/2) and log over arrays (logistic, gumbel): "avx2" or "libm"."""
     return crg_pow_backend().decode("ascii")
+
+
+def _log_pass(x):
+    """log of each value of x (float64), by the pass that logistic and
+    gumbel take (for the tests, which compare it with the C library's)."""
+    cdef cnp.ndarray[cnp.float64_t, ndim=1] src = np.ascontiguousarray(
+        x, dtype=np.float64).ravel()
+    cdef cnp.ndarray[cnp.float64_t, ndim=1] out = np.empty_like(src)
+    if src.shape[0] > 0:
+        crg_log_pass(&out[0], &src[0], src.shape[0])
+    return out
 
 
 def btpe_backend():

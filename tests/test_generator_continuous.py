@@ -625,6 +625,76 @@ def test_exponent_tests_meet_roots_that_pow_rounds_otherwise():
     assert differ > 50
 
 
+def _log_inputs():
+    """Doubles that meet every part of the log pass: near 1 (where its log
+    is tiny) and at the edge of that range, at each edge of its table's
+    intervals, every exponent, logistic's ratios, and the doubles that
+    it leaves to the C library (subnormal, 0, negative, infinite, NaN)."""
+    rng = np.random.Generator(np.random.PCG64(31))
+    ulps = np.arange(-3000, 3001)
+    near_one = [1.0 + ulps * 2.0**-52, 1.0 + ulps * 2.0**-53,
+                1.0 + 2.0**-9 + ulps * 2.0**-52,
+                1.0 - 2.0**-9 + ulps * 2.0**-53,
+                1.0 + rng.uniform(-2.0**-7, 2.0**-7, 100_000)]
+    # the table's intervals start at these bits (pow_tables.h: the
+    # offset 0x3FE6A..., 8 bits of index), in several binades
+    starts = (np.uint64(0x3FE6A00000000000)
+              + (np.arange(256, dtype=np.uint64) << np.uint64(44)))
+    edges = [(starts[:, None] + np.uint64(d) + (np.uint64(b) << np.uint64(52))
+              ).ravel().view(np.float64)
+             for d in (0, 1, 2**44 - 1) for b in (0, 1, 2, 100, 900)]
+    anywhere = (rng.integers(0, 2**63, 300_000, dtype=np.uint64)
+                .view(np.float64))
+    u = rng.random(300_000)
+    special = np.array([0.0, -0.0, -1.0, 5e-324, 2.0**-1022,
+                        2.0**-1022 - 2.0**-1074, np.finfo(float).max,
+                        np.inf, -np.inf, np.nan])
+    return np.concatenate(near_one + edges + [anywhere, u / (1.0 - u),
+                                              special])
+
+
+def _c_log(x):
+    """The C library's log of a double (Python's math.log calls it; it
+    raises where C returns -inf or NaN)."""
+    if x == 0.0:
+        return -math.inf
+    if x < 0.0:
+        return math.nan
+    return math.log(x)
+
+
+def test_log_pass_is_the_c_librarys_log():
+    """logistic's and gumbel's logs come from a pass that, over glibc on a
+    CPU with AVX2 and FMA (pow_backend() "avx2"), works log x out closely
+    and calls log only near the middle between two doubles: every value
+    must be the C library's log, bit for bit."""
+    from chacharand._generator import _log_pass
+
+    x = _log_inputs()
+    got = _log_pass(x)
+    want = np.array([_c_log(v) for v in x.tolist()])
+    same = (got.view(np.uint64) == want.view(np.uint64)) | (
+        np.isnan(got) & np.isnan(want))
+    assert same.all(), (x[~same][:5], got[~same][:5], want[~same][:5])
+    # the empty array, and the pass in place
+    assert _log_pass(np.empty(0)).shape == (0,)
+
+
+@pytest.mark.parametrize("method, params", [
+    ("logistic", (1.0, 2.0)),
+    ("logistic", (_half(-3.0), 0.5)),
+    ("gumbel", (0.5, 3.0)),
+    ("gumbel", (2.0, _half(1.5))),
+], ids=lambda p: "broadcast" if isinstance(p, tuple) and any(
+    np.ndim(a) for a in p) else None)
+def test_logs_of_passes(method, params):
+    """logistic and gumbel over many values, their logs from the log pass:
+    NumPy's values, every one."""
+    size = None if any(np.ndim(a) for a in params) else EXPONENT_VALUES
+    check_twins(positioned(ChaCha8, 27, 1), method, *params, size=size,
+                fast=fast(method))
+
+
 UNIFORM_NORMAL_CALLS = [
     ((np.linspace(-1, 1, 10), 2.0), {}),
     ((0.0, np.linspace(1, 3, 10)), {}),

@@ -361,6 +361,10 @@ for size in (1, 7, 513, 5000):
     x = chacharand.Generator(a).weibull(1.5, size)
     y = np.random.Generator(b).weibull(1.5, size)
     assert x.tobytes() == y.tobytes()
+    a = chacharand.ChaCha8(size); b = copy.deepcopy(a)
+    x = chacharand.Generator(a).gumbel(0.5, 2.0, size)
+    y = np.random.Generator(b).gumbel(0.5, 2.0, size)
+    assert x.tobytes() == y.tobytes()
 from chacharand._generator import btpe_backend
 assert btpe_backend() == "scalar", btpe_backend()
 p = np.linspace(0.01, 0.99, 517)
@@ -374,9 +378,9 @@ print("ok")
 
 
 def test_portable_conversions_equal_numpys(tmp_path):
-    # The machine may run the AVX-512 loops (and the AVX2 pow and BTPE
-    # setup); CHACHARAND_SIMD=portable keeps the portable ones (libm's pow,
-    # the scalar setup), which must give the same bits.
+    # The machine may run the AVX-512 loops (and the AVX2 pow, log and
+    # BTPE setup); CHACHARAND_SIMD=portable keeps the portable ones (libm's
+    # pow and log, the scalar setup), which must give the same bits.
     import os
     import subprocess
     import sys

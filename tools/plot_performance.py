@@ -314,10 +314,15 @@ def rst_page(report, image):
          "take their"),
         ("powers four at a time where the CPU has AVX2 and FMA and the C "
          "library is"),
-        ("glibc (see :doc:`generator`); elsewhere they call ``pow`` once "
-         "per value, and"),
-        ("their figures are closer to NumPy's.  The table's machine has "
-         "AVX2 and FMA."),
+        ("glibc (see :doc:`generator`), and so do ``logistic``'s and "
+         "``gumbel``'s"),
+        ("logarithms; elsewhere they call ``pow`` or ``log`` once per "
+         "value, and their"),
+        ("figures are closer to NumPy's.  ``binomial`` with a ``p`` per "
+         "value makes its"),
+        ("constants four values at a time where the CPU has AVX2.  The "
+         "table's machine"),
+        "has AVX2 and FMA.",
         "",
         ".. include:: generator_methods.inc",
         "",

@@ -33,27 +33,6 @@ static inline double crg_laplace_of(double u, double loc, double scale) {
     return crg_pick(upper, loc - t, loc + t);
 }
 
-/* logistic's and gumbel's values of a uniform u > 0, in two steps (the
- * batch fills run each step over a piece: CRG_UNIFORM_FILL):
- * loc + scale * log(u / (1 - u)) and loc - scale * log(-log(1 - u)). */
-static inline double crg_logistic_ratio(double u) {
-    return u / (1.0 - u);
-}
-
-static inline double crg_logistic_of_ratio(double r, double loc,
-                                           double scale) {
-    return loc + scale * log(r);
-}
-
-static inline double crg_gumbel_inner(double u) {
-    return -log(1.0 - u);
-}
-
-static inline double crg_gumbel_of_inner(double t, double loc,
-                                         double scale) {
-    return loc - scale * log(t);
-}
-
 /* The exponent 1 / a of weibull and power, made once for a scalar a. */
 static inline void CRG_FN(inverse_prep)(crg_prep *g) {
     g->k[0] = 1. / g->p[0];
@@ -233,22 +212,22 @@ static inline double CRG_FN(vonmises_draw)(CRG_STATE *s, const crg_prep *g) {
     } while (0)
 
 /*
- * CRG_UNIFORM_FILL(name, first, then): the fill `name` of a distribution
+ * CRG_UNIFORM_FILL(name, steps, last): the fill `name` of a distribution
  * that inverts one uniform and draws it again while it is 0 (laplace,
- * logistic, gumbel; `first` and `then` steps of v, pa = loc, pb =
- * scale).  A piece of uniforms goes straight into out (random's fill: as
- * many words as values are left, each value taking at least one), the
- * zeros are dropped, and the rest become values in passes, with scalar
- * parameters or each value's own; the values a zero leaves out come from
- * the next piece.  So the same words make the same values as NumPy's
- * loop, and the bit generator ends in the same place.
+ * logistic, gumbel).  A piece of uniforms goes straight into out
+ * (random's fill: as many words as values are left, each value taking at
+ * least one), the zeros are dropped, and the rest become values:
+ * steps(piece, k) works on the piece in passes that need no parameters,
+ * then the step `last` (an expression of v, pa = loc and pb = scale) with
+ * scalar parameters or each value's own.  The values a zero leaves out
+ * come from the next piece.  So the same words make the same values as
+ * NumPy's loop, and the bit generator ends in the same place.
  */
-#define CRG_UNIFORM_FILL(name, first, then)                                  \
+#define CRG_UNIFORM_FILL(name, steps, last)                                  \
     static void CRG_FN(name)(void *st, void *out_, size_t n, crg_args *a) {  \
         double *out = (double *)out_;                                        \
         const double pa = a->a, pb = a->b;                                   \
         const double *pas = a->pa, *pbs = a->pb;                             \
-        const int each = pas != NULL || pbs != NULL;                         \
         size_t done = 0;                                                     \
         crg_params_advance(a, n);                                            \
         while (done < n) {                                                   \
@@ -261,14 +240,13 @@ static inline double CRG_FN(vonmises_draw)(CRG_STATE *s, const crg_prep *g) {
                     piece[kept++] = piece[i];                                \
                 }                                                            \
             }                                                                \
-            if (!each) {                                                     \
-                CRG_PASS(piece, kept, first);                                \
-                CRG_PASS(piece, kept, then);                                 \
+            steps(piece, kept);                                              \
+            if (pas == NULL && pbs == NULL) {                                \
+                CRG_PASS(piece, kept, last);                                 \
             } else {                                                         \
                 const double *ps = pas != NULL ? pas + done : NULL;          \
                 const double *qs = pbs != NULL ? pbs + done : NULL;          \
-                CRG_PASS_EACH_AB(piece, ps, qs, a, kept, first);             \
-                CRG_PASS_EACH_AB(piece, ps, qs, a, kept, then);              \
+                CRG_PASS_EACH_AB(piece, ps, qs, a, kept, last);              \
             }                                                                \
             done += kept;                                                    \
         }                                                                    \
@@ -332,11 +310,24 @@ CRG_ZIGGURAT_PASSES(lognormal_each, std_normal, exp(pa + pb * v), v)
 CRG_ZIGGURAT_FILL(lognormal_one, CRG_FN(gauss_try), CRG_FN(gauss_rest),
                   exp(pa + pb * x))
 CRG_ONE_OR_EACH(lognormal, 1)
-CRG_UNIFORM_FILL(laplace, crg_laplace_of(v, pa, pb), v)
-CRG_UNIFORM_FILL(logistic, crg_logistic_ratio(v),
-                 crg_logistic_of_ratio(v, pa, pb))
-CRG_UNIFORM_FILL(gumbel, crg_gumbel_inner(v),
-                 crg_gumbel_of_inner(v, pa, pb))
+/* The steps before laplace's last (none), logistic's (log(u / (1 - u)))
+ * and gumbel's (log(-log(1 - u))), logs by crg_log_pass. */
+#define CRG_NO_STEPS(piece, k) ((void)(piece), (void)(k))
+#define CRG_LOGISTIC_STEPS(piece, k)                                         \
+    do {                                                                     \
+        CRG_PASS(piece, k, v / (1.0 - v));                                   \
+        crg_log_pass(piece, piece, k);                                       \
+    } while (0)
+#define CRG_GUMBEL_STEPS(piece, k)                                           \
+    do {                                                                     \
+        CRG_PASS(piece, k, 1.0 - v);                                         \
+        crg_log_pass(piece, piece, k);                                       \
+        CRG_PASS(piece, k, -v);                                              \
+        crg_log_pass(piece, piece, k);                                       \
+    } while (0)
+CRG_UNIFORM_FILL(laplace, CRG_NO_STEPS, crg_laplace_of(v, pa, pb))
+CRG_UNIFORM_FILL(logistic, CRG_LOGISTIC_STEPS, pa + pb * v)
+CRG_UNIFORM_FILL(gumbel, CRG_GUMBEL_STEPS, pa - pb * v)
 CRG_CONT_FILL(weibull_each, CRG_FN(inverse_prep), CRG_FN(weibull_draw),
               double)
 /* weibull of a scalar a != 0: a piece of standard exponentials, then

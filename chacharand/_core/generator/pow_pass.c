@@ -1,9 +1,11 @@
 /*
  * crg_pow_pass: pow over an array, bit for bit as the C library's pow
- * (pow_shortcut.h).  The exponents 2 and 1/2 come from the exact square or
- * root; other exponents from pow_avx2.c's kernel where the build has it,
- * the CPU and OS support AVX2 and FMA, and CHACHARAND_SIMD caps nothing
- * below avx2; pow itself otherwise.  Every way gives the same bits.
+ * (pow_shortcut.h).  The exponents 2 and 1/2 come from the exact square
+ * or root; other exponents from pow_avx2.c's kernel where the build has
+ * it, the CPU and OS support AVX2 and FMA, and CHACHARAND_SIMD caps
+ * nothing below avx2; pow itself otherwise.  crg_log_pass: log over an
+ * array the same way, from log_avx2.c's kernel where pow takes
+ * pow_avx2.c's.  Every way gives the same bits.
  */
 #include <math.h>
 #include <stddef.h>
@@ -16,6 +18,7 @@
 #define CRG_POW_KERNEL 1
 void crg_pow_pass_avx2(double *out, const double *base, size_t stride,
                        size_t n, double y);
+void crg_log_pass_avx2(double *out, const double *x, size_t n);
 #else
 #define CRG_POW_KERNEL 0
 #endif
@@ -55,6 +58,19 @@ void crg_pow_pass(double *out, const double *base, size_t stride, size_t n,
      * the compiler */
     for (j = 0; j < n; j++) {
         out[j] = crg_pow(base[j * stride], y);
+    }
+}
+
+void crg_log_pass(double *out, const double *x, size_t n) {
+    size_t j;
+#if CRG_POW_KERNEL
+    if (crg_pow_choose() == 2) {
+        crg_log_pass_avx2(out, x, n);
+        return;
+    }
+#endif
+    for (j = 0; j < n; j++) {
+        out[j] = log(x[j]);
     }
 }
 
