@@ -52,8 +52,8 @@ cdef extern from "generator/pow_shortcut.h" nogil:
     const char *crg_pow_backend()
     void crg_log_pass(double *out, const double *x, size_t n)
 
-cdef extern from "generator/btpe_setup.h" nogil:
-    const char *crg_btpe_backend()
+cdef extern from "generator/piece_constants.h" nogil:
+    const char *crg_piece_constants_backend()
 
 __all__ = ["Generator", "default_rng"]
 
@@ -80,10 +80,10 @@ def _log_pass(x):
     return out
 
 
-def btpe_backend():
-    """How binomial with broadcast parameters makes BTPE's constants:
-    "avx2" (four values at a time) or "scalar"."""
-    return crg_btpe_backend().decode("ascii")
+def piece_constants_backend():
+    """How binomial and poisson with broadcast parameters make BTPE's and
+    PTRS's constants: "avx2" (four values at a time) or "scalar"."""
+    return crg_piece_constants_backend().decode("ascii")
 
 _NumPyGenerator = np.random.Generator
 

@@ -193,7 +193,8 @@ def test_long_broadcast_btpe_draws(family):
 
 
 def test_broadcast_btpe_constants_of_every_p(family):
-    # A p (and an n) of each value: where btpe_backend() is "avx2", BTPE's
+    # A p (and an n) of each value: where piece_constants_backend() is
+    # "avx2", BTPE's
     # constants come four values at a time from the vector kernel, and
     # must have the scalar setup's bits (NumPy's): p over all of (0, 1),
     # n from 10 to 10**15, inversion's values among them, and a size that
@@ -209,16 +210,33 @@ def test_broadcast_btpe_constants_of_every_p(family):
 
 @pytest.mark.skipif(platform.machine() not in ("x86_64", "AMD64"),
                     reason="the vector BTPE setup is built for x86-64")
-def test_btpe_backend_is_the_avx2_kernel_where_the_cpu_has_it():
-    """With AVX2 and no CHACHARAND_SIMD cap, broadcast binomials take the
-    vector setup, so the tests above check it (test_generator_identity's
-    portable run checks the scalar one)."""
+def test_broadcast_ptrs_constants_of_every_lam(family):
+    # A lam of each value: PTRS's constants come four values at a time
+    # from the vector kernel where it runs, and must have the scalar
+    # setup's bits: lam from 10 to 10**12 and the multiplication method's
+    # below 10 side by side, runs of one lam, and a size that leaves a
+    # piece's last vector part empty.
+    rng = np.random.Generator(np.random.PCG64(8))
+    size = 4099
+    lam = 10 ** rng.uniform(0, 12, size)
+    lam[100:140] = 37.5
+    check_twins(positioned(family, 6, 1), "poisson", lam, fast=True)
+    check_twins(positioned(family, 6, 0), "poisson",
+                np.linspace(10.0, 10.5, 1001), fast=True)
+
+
+@pytest.mark.skipif(platform.machine() not in ("x86_64", "AMD64"),
+                    reason="the vector setups are built for x86-64")
+def test_piece_constants_backend_is_the_avx2_kernel_where_the_cpu_has_it():
+    """With AVX2 and no CHACHARAND_SIMD cap, broadcast binomials and
+    Poissons take the vector setups, so the tests above check them
+    (test_generator_identity's portable run checks the scalar ones)."""
     from chacharand import chacha_backends
-    from chacharand._generator import btpe_backend
+    from chacharand._generator import piece_constants_backend
 
     if "avx2" not in chacha_backends() or os.environ.get("CHACHARAND_SIMD"):
         pytest.skip("no AVX2 here, or capped")
-    assert btpe_backend() == "avx2"
+    assert piece_constants_backend() == "avx2"
 
 
 @pytest.mark.parametrize("n, p", [(1000, 0.4), (5000, 0.7), (61, 0.5)])

@@ -365,22 +365,28 @@ for size in (1, 7, 513, 5000):
     x = chacharand.Generator(a).gumbel(0.5, 2.0, size)
     y = np.random.Generator(b).gumbel(0.5, 2.0, size)
     assert x.tobytes() == y.tobytes()
-from chacharand._generator import btpe_backend
-assert btpe_backend() == "scalar", btpe_backend()
+from chacharand._generator import piece_constants_backend
+assert piece_constants_backend() == "scalar", piece_constants_backend()
 p = np.linspace(0.01, 0.99, 517)
 for n in (1000, 10**12):
     a = chacharand.ChaCha8(n); b = copy.deepcopy(a)
     x = chacharand.Generator(a).binomial(n, p)
     y = np.random.Generator(b).binomial(n, p)
     assert (x == y).all() and a.random_raw() == b.random_raw()
+a = chacharand.ChaCha8(3); b = copy.deepcopy(a)
+lam = np.linspace(1.0, 60.0, 517)
+x = chacharand.Generator(a).poisson(lam)
+y = np.random.Generator(b).poisson(lam)
+assert (x == y).all() and a.random_raw() == b.random_raw()
 print("ok")
 """
 
 
 def test_portable_conversions_equal_numpys(tmp_path):
     # The machine may run the AVX-512 loops (and the AVX2 pow, log and
-    # BTPE setup); CHACHARAND_SIMD=portable keeps the portable ones (libm's
-    # pow and log, the scalar setup), which must give the same bits.
+    # BTPE and PTRS setups); CHACHARAND_SIMD=portable keeps the portable
+    # ones (libm's pow and log, the scalar setups), which must give the
+    # same bits.
     import os
     import subprocess
     import sys

@@ -318,11 +318,11 @@ def rst_page(report, image):
          "``gumbel``'s"),
         ("logarithms; elsewhere they call ``pow`` or ``log`` once per "
          "value, and their"),
-        ("figures are closer to NumPy's.  ``binomial`` with a ``p`` per "
-         "value makes its"),
-        ("constants four values at a time where the CPU has AVX2.  The "
-         "table's machine"),
-        "has AVX2 and FMA.",
+        ("figures are closer to NumPy's.  ``binomial`` and ``poisson`` with "
+         "a parameter per"),
+        ("value make their constants four values at a time where the CPU "
+         "has AVX2.  The"),
+        "table's machine has AVX2 and FMA.",
         "",
         ".. include:: generator_methods.inc",
         "",

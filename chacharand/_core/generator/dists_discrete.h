@@ -117,8 +117,9 @@ static int64_t CRG_FN(poisson_mult)(CRG_FN(cursor) *c, double enlam) {
 #define CRG_LOGGAM_CACHE 256
 typedef struct {
     double lam, slam, a, b, vr;
-    double loglam, invalpha, log_invalpha; /* when slow_ready */
-    int slow_ready;
+    double invalpha;              /* when invalpha_ready or slow_ready */
+    double loglam, log_invalpha;  /* when slow_ready */
+    int invalpha_ready, slow_ready;
     int64_t cached_k[CRG_LOGGAM_CACHE];
     double cached_loggam[CRG_LOGGAM_CACHE];
 } CRG_FN(ptrs_t);
@@ -148,13 +149,29 @@ static void CRG_FN(ptrs_setup)(CRG_FN(ptrs_t) *t, double lam) {
     t->b = 0.931 + 2.53 * t->slam;
     t->a = -0.059 + 0.02483 * t->b;
     t->vr = 0.9277 - 3.6224 / (t->b - 2);
+    t->invalpha_ready = 0;
+    t->slow_ready = 0;
+}
+
+/* ptrs_setup's constants, and invalpha, from a piece's (lane i). */
+static inline void CRG_FN(ptrs_take)(CRG_FN(ptrs_t) *t, double lam,
+                                     const crg_ptrs_piece *made, size_t i) {
+    t->lam = lam;
+    t->slam = made->slam[i];
+    t->b = made->b[i];
+    t->a = made->a[i];
+    t->vr = made->vr[i];
+    t->invalpha = made->invalpha[i];
+    t->invalpha_ready = 1;
     t->slow_ready = 0;
 }
 
 /* The constants of PTRS's final test, when a draw first needs them. */
 static void CRG_FN(ptrs_setup_slow)(CRG_FN(ptrs_t) *t) {
     t->loglam = log(t->lam);
-    t->invalpha = 1.1239 + 1.1328 / (t->b - 3.4);
+    if (!t->invalpha_ready) {
+        t->invalpha = 1.1239 + 1.1328 / (t->b - 3.4);
+    }
     t->log_invalpha = log(t->invalpha);
     t->slow_ready = 1;
 }
@@ -255,9 +272,36 @@ static void CRG_FN(poisson)(void *st, void *out_, size_t n, crg_args *a) {
          * (A lam of 0 draws nothing: such calls stay on the state.) */
         c.words = words;
     }
-    for (i = 0; i < n; i++) {
-        c.left = n - i;
-        out[i] = CRG_FN(poisson_one)(&c, a->pa ? a->pa[i] : a->a, &t);
+    if (a->pa == NULL) {
+        for (i = 0; i < n; i++) {
+            c.left = n - i;
+            out[i] = CRG_FN(poisson_one)(&c, a->a, &t);
+        }
+    } else {
+        /* A lam per value: PTRS's constants of a piece first (four at a
+         * time where piece_constants.h's kernel runs), then its draws. */
+        crg_ptrs_piece made;
+        double lams[CRG_PIECE];
+        for (i = 0; i < n; i += CRG_PIECE) {
+            const size_t k = n - i < CRG_PIECE ? n - i : CRG_PIECE;
+            size_t j;
+            int vector;
+            for (j = 0; j < k; j++) {
+                lams[j] = a->pa[i + j];
+            }
+            for (; j % 4 != 0; j++) {
+                lams[j] = 10.0;
+            }
+            vector = crg_ptrs_constants(&made, lams, k);
+            for (j = 0; j < k; j++) {
+                const double lam = lams[j];
+                if (vector && lam >= 10 && lam != t.lam) {
+                    CRG_FN(ptrs_take)(&t, lam, &made, j);
+                }
+                c.left = n - i - j;
+                out[i + j] = CRG_FN(poisson_one)(&c, lam, &t);
+            }
+        }
     }
     if (a->pa) {
         a->pa += n;
@@ -800,21 +844,21 @@ static inline void CRG_FN(binomial_prepare)(double p, int64_t n,
     }
 }
 
-/* binomial with broadcast parameters, CRG_BTPE_PIECE values at a time:
+/* binomial with broadcast parameters, CRG_PIECE values at a time:
  * the constants of a piece's values first (they do not depend on the
- * stream: BTPE's four at a time where btpe_setup.h's kernel runs, and
+ * stream: BTPE's four at a time where piece_constants.h's kernel runs, and
  * otherwise their chains of divisions, square root and logarithms
  * overlap from value to value), then the draws, which find them made. */
 static void CRG_FN(binomial_broadcast)(CRG_STATE *s, int64_t *out,
                                        size_t n_out, crg_args *a) {
-    CRG_FN(binomial_t) t[CRG_BTPE_PIECE];
+    CRG_FN(binomial_t) t[CRG_PIECE];
     crg_btpe_piece made;
     /* n and min(p, 1 - p) of each value, to a multiple of 4 */
-    double nd[CRG_BTPE_PIECE], pq[CRG_BTPE_PIECE];
+    double nd[CRG_PIECE], pq[CRG_PIECE];
     size_t done = 0;
     while (done < n_out) {
-        const size_t k = n_out - done < CRG_BTPE_PIECE ? n_out - done
-                                                       : CRG_BTPE_PIECE;
+        const size_t k = n_out - done < CRG_PIECE ? n_out - done
+                                                       : CRG_PIECE;
         size_t i;
         int btpe = 0, vector = 0;
         for (i = 0; i < k; i++) {

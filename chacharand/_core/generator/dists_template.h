@@ -24,7 +24,7 @@
 
 #include "../common/compiler.h"
 #include "../common/endian.h"
-#include "btpe_setup.h"
+#include "piece_constants.h"
 #include "convert.h"
 #include "generator.h"
 #include "pow_shortcut.h"

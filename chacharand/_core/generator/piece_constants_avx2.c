@@ -1,13 +1,14 @@
 /*
- * BTPE's constants, four values at a time with AVX2 (btpe_setup.h): the
- * operations of dists_discrete.h's btpe_setup, in its order, with no
- * fused multiply-add (the build keeps contraction off, and these are
- * separate multiplications and additions).
+ * BTPE's and PTRS's constants, four values at a time with AVX2
+ * (piece_constants.h): the operations of dists_discrete.h's btpe_setup
+ * and ptrs_setup, in their order, with no fused multiply-add (the build
+ * keeps contraction off, and these are separate multiplications and
+ * additions).
  */
 #include <immintrin.h>
 #include <stddef.h>
 
-#include "btpe_setup.h"
+#include "piece_constants.h"
 
 #define CRG_V1(c) _mm256_set1_pd(c)
 
@@ -66,5 +67,29 @@ void crg_btpe_constants_avx2(crg_btpe_piece *o, const double *n,
         _mm256_storeu_pd(o->p3 + i, p3);
         _mm256_storeu_pd(o->p4 + i, p4);
         _mm256_storeu_pd(o->nrq + i, nrq);
+    }
+}
+
+void crg_ptrs_constants_avx2(crg_ptrs_piece *o, const double *lam,
+                             size_t k) {
+    size_t i;
+    for (i = 0; i < k; i += 4) {
+        const __m256d slam = _mm256_sqrt_pd(_mm256_loadu_pd(lam + i));
+        const __m256d b =
+            _mm256_add_pd(CRG_V1(0.931), _mm256_mul_pd(CRG_V1(2.53), slam));
+        const __m256d a =
+            _mm256_add_pd(CRG_V1(-0.059), _mm256_mul_pd(CRG_V1(0.02483), b));
+        /* 0.9277 - 3.6224 / (b - 2), 1.1239 + 1.1328 / (b - 3.4) */
+        const __m256d vr = _mm256_sub_pd(
+            CRG_V1(0.9277),
+            _mm256_div_pd(CRG_V1(3.6224), _mm256_sub_pd(b, CRG_V1(2.0))));
+        const __m256d invalpha = _mm256_add_pd(
+            CRG_V1(1.1239),
+            _mm256_div_pd(CRG_V1(1.1328), _mm256_sub_pd(b, CRG_V1(3.4))));
+        _mm256_storeu_pd(o->slam + i, slam);
+        _mm256_storeu_pd(o->b + i, b);
+        _mm256_storeu_pd(o->a + i, a);
+        _mm256_storeu_pd(o->vr + i, vr);
+        _mm256_storeu_pd(o->invalpha + i, invalpha);
     }
 }
