@@ -211,3 +211,13 @@ int cr_simd_allows(int width) {
     const int cap = cr_simd_cap(NULL);
     return cap == CR_SIMD_NO_CAP || cap == CR_SIMD_UNKNOWN || cap >= width;
 }
+
+int cr_kernel_runs(unsigned *decided, unsigned need, int width) {
+    unsigned d = cr_once_load(decided);
+    if (d == 0) {
+        d = (cr_cpu_features() & need) == need && cr_simd_allows(width) ? 2
+                                                                        : 1;
+        cr_once_store(decided, d);
+    }
+    return d == 2;
+}

@@ -39,4 +39,11 @@ int cr_simd_cap(const char **name);
  * run: unset, blank or unknown, it caps nothing. */
 int cr_simd_allows(int width);
 
+/* Whether a kernel that needs the CPU features `need` (CR_CPU_* bits)
+ * and has CHACHARAND_SIMD's `width` runs here: the CPU and OS have them
+ * and the variable allows the width.  Decided at the first call and kept
+ * in *decided (a static 0 before: 1 no, 2 yes; deciding twice gives the
+ * same answer, see once_word.h). */
+int cr_kernel_runs(unsigned *decided, unsigned need, int width);
+
 #endif /* CHACHARAND_COMMON_CPU_FEATURES_H */

@@ -6,7 +6,6 @@
 #include <stddef.h>
 
 #include "../common/cpu_features.h"
-#include "../common/once_word.h"
 #include "piece_constants.h"
 
 #if defined(CHACHARAND_HAVE_AVX2)
@@ -19,22 +18,16 @@ void crg_ptrs_constants_avx2(crg_ptrs_piece *piece, const double *lam,
 #define CRG_PIECE_KERNEL 0
 #endif
 
-/* 0: not chosen yet, 1: value by value, 2: the AVX2 kernels.  Choosing
- * twice gives the same answer (see once_word.h). */
-static unsigned crg_piece_choice = 0;
+/* 2 where the AVX2 kernels run, else 1 (value by value). */
+static unsigned crg_piece_decided = 0;
 
 static unsigned crg_piece_choose(void) {
-    unsigned choice = cr_once_load(&crg_piece_choice);
-    if (choice == 0) {
-        choice = 1;
 #if CRG_PIECE_KERNEL
-        if ((cr_cpu_features() & CR_CPU_AVX2) && cr_simd_allows(2)) {
-            choice = 2;
-        }
+    return cr_kernel_runs(&crg_piece_decided, CR_CPU_AVX2, 2) ? 2 : 1;
+#else
+    (void)crg_piece_decided;
+    return 1;
 #endif
-        cr_once_store(&crg_piece_choice, choice);
-    }
-    return choice;
 }
 
 int crg_btpe_constants(crg_btpe_piece *piece, const double *n,

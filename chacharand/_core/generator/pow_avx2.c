@@ -1,18 +1,25 @@
 /*
- * pow(x, y) over an array and one y, four values at a time with AVX2 and
- * FMA, bit for bit as glibc's pow (pow_shortcut.h says why that is sure).
+ * pow(x, y) over an array and one y, and log(x) over an array, four
+ * values at a time with AVX2 and FMA, bit for bit as glibc's pow and log
+ * (pow_shortcut.h says why that is sure).
  *
  * Each x**y is worked out as exp(y log x) in double-double arithmetic, to
- * a relative 2**-65 or so; where the result lies within
- * CRG_POW_SURE_ULPS of the double nearest it, that double is pow's
- * answer.  Elsewhere (about one value in ten: near the middle between two
- * doubles, or outside the ranges below) pow itself is called.
+ * a relative 2**-65 or so, and each log x to a relative 2**-60 or so;
+ * where the result lies within CRG_POW_SURE_ULPS of the double nearest
+ * it, that double is pow's (log's) answer.  Elsewhere (about one value in
+ * ten: near the middle between two doubles, or outside the ranges below)
+ * pow (log) itself is called.
  *
  *   log x = k ln 2 - log(invc) + log1p(r),  r = z invc - 1:
  *     x = 2**k z with z in [0x1.6ap-1, 0x1.6ap0); invc is a 26-bit
  *     inverse of the middle of z's interval (256 of them, pow_tables.h),
- *     so that z invc - 1 is exact in two parts, with |r| < 2**-9 + 2**-26;
- *     log1p(r) is its Taylor series to r**7 (what is left: below 2**-75).
+ *     so that z invc - 1 is exact in two parts, with |r| < 2**-9 + 2**-26
+ *     (for log, more cheaply: z invc = p + e exactly, one FMA giving e,
+ *     and p - 1 is exact, p being near 1).  log1p(r) is its Taylor series
+ *     to r**7 (what is left: below 2**-75, and 2**-64 of r).  For log
+ *     alone, near 1 (|x - 1| < 2**-9) invc = 1 and log(invc) = 0: there
+ *     log x is small, and an error relative to log(invc) would be large
+ *     relative to it.
  *   t = y log x: y h exactly (one FMA gives the product's error), plus y
  *     times the logarithm's tail.
  *   exp t = 2**(n / 128) exp s:  n is the integer nearest t 128 / ln 2,
@@ -25,7 +32,7 @@
  * rounding below 2**-70 of the result.  The
  * ranges: x a positive normal double, |y| <= CRG_POW_MAX_Y (y times the
  * logarithm's error stays below 2**-65), |y log x| < CRG_POW_MAX_T (a
- * normal result).  tests/ check the values against glibc's pow.
+ * normal result).  tests/ check the values against glibc's pow and log.
  */
 #include <immintrin.h>
 #include <math.h>
@@ -34,7 +41,6 @@
 #include <string.h>
 
 #include "../common/compiler.h"
-#include "dd_avx2.h"
 #include "pow_shortcut.h"
 #include "pow_tables.h"
 
@@ -42,8 +48,73 @@
 
 #define CRG_POW_MAX_T 700.0
 
-/* log x = h + *l, for x a positive normal double. */
-CRG_AVX2_FMA CR_FORCE_INLINE __m256d crg_log_dd4(__m256d x, __m256d *l) {
+#define CRG_AVX2_FMA __attribute__((target("avx2,fma")))
+#define CRG_V1(c) _mm256_set1_pd(c)
+#define CRG_I1(c) _mm256_set1_epi64x((long long)(c))
+
+/* a + b = s + *e exactly (Knuth's TwoSum). */
+CRG_AVX2_FMA CR_FORCE_INLINE __m256d crg_two_sum4(__m256d a, __m256d b,
+                                                  __m256d *e) {
+    const __m256d s = _mm256_add_pd(a, b);
+    const __m256d bb = _mm256_sub_pd(s, a);
+    *e = _mm256_add_pd(_mm256_sub_pd(a, _mm256_sub_pd(s, bb)),
+                       _mm256_sub_pd(b, bb));
+    return s;
+}
+
+/* a + b = s + *e exactly where |a| >= |b| or a = 0 (Dekker's Fast2Sum). */
+CRG_AVX2_FMA CR_FORCE_INLINE __m256d crg_fast_two_sum4(__m256d a, __m256d b,
+                                                       __m256d *e) {
+    const __m256d s = _mm256_add_pd(a, b);
+    *e = _mm256_sub_pd(b, _mm256_sub_pd(s, a));
+    return s;
+}
+
+/* The four lanes of an index vector, to load table rows by (from the
+ * register: a store and four loads would wait for the store). */
+CRG_AVX2_FMA CR_FORCE_INLINE void crg_lanes4(__m256i index,
+                                             int64_t lane[4]) {
+    const __m128i low = _mm256_castsi256_si128(index);
+    const __m128i high = _mm256_extracti128_si256(index, 1);
+    lane[0] = _mm_cvtsi128_si64(low);
+    lane[1] = _mm_extract_epi64(low, 1);
+    lane[2] = _mm_cvtsi128_si64(high);
+    lane[3] = _mm_extract_epi64(high, 1);
+}
+
+/* |v| */
+CRG_AVX2_FMA CR_FORCE_INLINE __m256d crg_abs4(__m256d v) {
+    return _mm256_andnot_pd(CRG_V1(-0.0), v);
+}
+
+/* The double r nearest hi + lo where the C library's answer is sure to
+ * be it (pow_shortcut.h), NaN elsewhere.  Sure: hi + lo lies within CRG_POW_SURE_ULPS of r,
+ * that is, r + (hi + lo - r) * 0.5 / CRG_POW_SURE_ULPS still rounds to r
+ * (which takes the closer doubles below a power of two into account). */
+CRG_AVX2_FMA CR_FORCE_INLINE __m256d crg_nearest_if_sure4(__m256d hi,
+                                                          __m256d lo) {
+    __m256d gap;
+    const __m256d r = crg_two_sum4(hi, lo, &gap);
+    const __m256d pushed =
+        _mm256_fmadd_pd(gap, CRG_V1(0.5 / CRG_POW_SURE_ULPS), r);
+    return _mm256_blendv_pd(CRG_V1(NAN), r,
+                            _mm256_cmp_pd(pushed, r, _CMP_EQ_OQ));
+}
+
+/* Whether x is a positive normal double. */
+CRG_AVX2_FMA CR_FORCE_INLINE __m256d crg_positive_normal4(__m256d x) {
+    return _mm256_and_pd(
+        _mm256_cmp_pd(x, CRG_V1(0x1p-1022), _CMP_GE_OQ),
+        _mm256_cmp_pd(x, CRG_V1(0x1.fffffffffffffp1023), _CMP_LE_OQ));
+}
+
+/* log x = h + *l, for x a positive normal double.  for_log (a constant)
+ * takes log's ways: invc = 1 and log(invc) = 0 near 1, and r from p - 1
+ * (see above); pow's r is the two halves of z times invc, exact, whose
+ * sum rounds to r_hi (so r_lo is below 2**-62 of r_hi, where p - 1 leaves
+ * up to 2**-53, and r_hi**2 r_lo, below 2**-71, would count in pow). */
+CRG_AVX2_FMA CR_FORCE_INLINE __m256d crg_log_dd4(__m256d x, int for_log,
+                                                 __m256d *l) {
     const __m256i ix = _mm256_castpd_si256(x);
     const __m256i tmp = _mm256_sub_epi64(ix, CRG_I1(CRG_LOG_OFF));
     /* k as a double: 2**52 + (k + 2048) from its bits, less 2**52 + 2048 */
@@ -54,9 +125,6 @@ CRG_AVX2_FMA CR_FORCE_INLINE __m256d crg_log_dd4(__m256d x, __m256d *l) {
         CRG_V1(0x1p52 + 2048.0));
     const __m256d z = _mm256_castsi256_pd(_mm256_sub_epi64(
         ix, _mm256_and_si256(tmp, CRG_I1(0xfff0000000000000ULL))));
-    /* z's halves of 26 and 27 bits: their products with invc are exact */
-    const __m256d z_hi =
-        _mm256_and_pd(z, _mm256_castsi256_pd(CRG_I1(~0x7ffffffULL)));
     int64_t lane[4];
     __m256d r0, r1, r2, r3, t0, t1, t2, t3, invc, logc_hi, logc_lo;
     __m256d r_hi, r_lo, s1, e1, h, e2, rr, c, tail;
@@ -76,9 +144,27 @@ CRG_AVX2_FMA CR_FORCE_INLINE __m256d crg_log_dd4(__m256d x, __m256d *l) {
     invc = _mm256_permute2f128_pd(t0, t2, 0x20);
     logc_lo = _mm256_permute2f128_pd(t0, t2, 0x31);
     logc_hi = _mm256_permute2f128_pd(t1, t3, 0x20);
-
-    r_hi = crg_two_sum4(_mm256_fmsub_pd(z_hi, invc, CRG_V1(1.0)),
-                        _mm256_mul_pd(_mm256_sub_pd(z, z_hi), invc), &r_lo);
+    if (for_log) {
+        const __m256d near_one =
+            _mm256_cmp_pd(crg_abs4(_mm256_sub_pd(x, CRG_V1(1.0))),
+                          CRG_V1(0x1p-9), _CMP_LT_OQ);
+        __m256d p;
+        invc = _mm256_blendv_pd(invc, CRG_V1(1.0), near_one);
+        logc_lo = _mm256_andnot_pd(near_one, logc_lo);
+        logc_hi = _mm256_andnot_pd(near_one, logc_hi);
+        /* r = r_hi + r_lo exactly */
+        p = _mm256_mul_pd(z, invc);
+        r_lo = _mm256_fmsub_pd(z, invc, p);
+        r_hi = _mm256_sub_pd(p, CRG_V1(1.0));
+    } else {
+        /* z's halves of 26 and 27 bits: their products with invc are
+         * exact */
+        const __m256d z_hi =
+            _mm256_and_pd(z, _mm256_castsi256_pd(CRG_I1(~0x7ffffffULL)));
+        r_hi = crg_two_sum4(_mm256_fmsub_pd(z_hi, invc, CRG_V1(1.0)),
+                            _mm256_mul_pd(_mm256_sub_pd(z, z_hi), invc),
+                            &r_lo);
+    }
     /* |k ln 2| > |log invc| unless k = 0 (|r| may pass |log invc|) */
     s1 = crg_fast_two_sum4(_mm256_mul_pd(kd, CRG_V1(CRG_LN2_HI)), logc_hi,
                            &e1);
@@ -111,7 +197,7 @@ CRG_AVX2_FMA CR_FORCE_INLINE __m256d crg_pow_sure4(__m256d x, __m256d y) {
     __m256i ki, scale;
 
     /* t = y log x = th + tl */
-    h = crg_log_dd4(x, &l);
+    h = crg_log_dd4(x, 0, &l);
     th = _mm256_mul_pd(y, h);
     te = _mm256_fmsub_pd(y, h, th);
     tl = _mm256_fmadd_pd(y, l, te);
@@ -233,14 +319,69 @@ CRG_AVX2_FMA CR_FORCE_INLINE __m256d crg_pow_sure4(__m256d x, __m256d y) {
 
 CRG_POW_PASS(crg_pow_pass_avx2, crg_pow_sure4, pow(x[k * stride], y))
 
+/* log x where it is sure, NaN in the other lanes. */
+CRG_AVX2_FMA CR_FORCE_INLINE __m256d crg_log_sure4(__m256d x) {
+    __m256d l;
+    const __m256d h = crg_log_dd4(x, 1, &l);
+    return _mm256_blendv_pd(CRG_V1(NAN), crg_nearest_if_sure4(h, l),
+                            crg_positive_normal4(x));
+}
+
+/* Values per step: worked out two vectors at a time (their chains
+ * overlap), then the unsure ones, listed without a branch, passed to the
+ * C library (a branch per value mispredicts at one value in ten). */
+#define CRG_LOG_STEP 256
+
+CRG_AVX2_FMA void crg_log_pass_avx2(double *out, const double *x, size_t n) {
+    double v[CRG_LOG_STEP];
+    unsigned short unsure[CRG_LOG_STEP];
+    size_t i, k, m, j;
+    for (i = 0; i < n; i += CRG_LOG_STEP) {
+        const size_t len = n - i < CRG_LOG_STEP ? n - i : CRG_LOG_STEP;
+        const double *xs = x + i;
+        for (k = 0; k + 8 <= len; k += 8) {
+            const __m256d a = crg_log_sure4(_mm256_loadu_pd(xs + k));
+            const __m256d b = crg_log_sure4(_mm256_loadu_pd(xs + k + 4));
+            _mm256_storeu_pd(v + k, a);
+            _mm256_storeu_pd(v + k + 4, b);
+        }
+        for (; k < len; k += 4) {
+            double last[4];
+            for (j = 0; j < 4; j++) {
+                last[j] = k + j < len ? xs[k + j] : 1.0;
+            }
+            _mm256_storeu_pd(v + k, crg_log_sure4(_mm256_loadu_pd(last)));
+        }
+        /* v is written before out: out may be x */
+        for (k = 0, m = 0; k < len; k++) {
+            unsure[m] = (unsigned short)k;
+            m += v[k] != v[k];
+        }
+        for (j = 0; j < m; j++) {
+            v[unsure[j]] = log(xs[unsure[j]]);
+        }
+        for (k = 0; k < len; k++) {
+            out[i + k] = v[k];
+        }
+    }
+}
+
 #else
 
-/* No shortcut over this C library: pow itself (never called). */
+/* No shortcut over this C library: pow and log themselves (never
+ * called). */
 void crg_pow_pass_avx2(double *out, const double *base, size_t stride,
                        size_t n, double y) {
     size_t i;
     for (i = 0; i < n; i++) {
         out[i] = pow(base[i * stride], y);
+    }
+}
+
+void crg_log_pass_avx2(double *out, const double *x, size_t n) {
+    size_t i;
+    for (i = 0; i < n; i++) {
+        out[i] = log(x[i]);
     }
 }
 

@@ -4,14 +4,13 @@
  * or root; other exponents from pow_avx2.c's kernel where the build has
  * it, the CPU and OS support AVX2 and FMA, and CHACHARAND_SIMD caps
  * nothing below avx2; pow itself otherwise.  crg_log_pass: log over an
- * array the same way, from log_avx2.c's kernel where pow takes
- * pow_avx2.c's.  Every way gives the same bits.
+ * array the same way (pow_avx2.c's log kernel, or log itself).  Every way
+ * gives the same bits.
  */
 #include <math.h>
 #include <stddef.h>
 
 #include "../common/cpu_features.h"
-#include "../common/once_word.h"
 #include "pow_shortcut.h"
 
 #if defined(CHACHARAND_HAVE_AVX2) && CRG_POW_SHORTCUT
@@ -23,25 +22,18 @@ void crg_log_pass_avx2(double *out, const double *x, size_t n);
 #define CRG_POW_KERNEL 0
 #endif
 
-/* 0: not chosen yet, 1: libm's pow, 2: the AVX2 kernel.  Choosing twice
- * gives the same answer (see once_word.h). */
-static unsigned crg_pow_choice = 0;
+/* 2 where the AVX2 kernels run, else 1 (libm's pow and log). */
+static unsigned crg_pow_decided = 0;
 
 static unsigned crg_pow_choose(void) {
-    unsigned choice = cr_once_load(&crg_pow_choice);
-    if (choice == 0) {
-        choice = 1;
 #if CRG_POW_KERNEL
-        {
-            const unsigned need = CR_CPU_AVX2 | CR_CPU_FMA;
-            if ((cr_cpu_features() & need) == need && cr_simd_allows(2)) {
-                choice = 2;
-            }
-        }
+    return cr_kernel_runs(&crg_pow_decided, CR_CPU_AVX2 | CR_CPU_FMA, 2)
+               ? 2
+               : 1;
+#else
+    (void)crg_pow_decided;
+    return 1;
 #endif
-        cr_once_store(&crg_pow_choice, choice);
-    }
-    return choice;
 }
 
 void crg_pow_pass(double *out, const double *base, size_t stride, size_t n,

@@ -26,7 +26,7 @@
  *
  * log over arrays (crg_pow_pass's sibling crg_log_pass) takes the same
  * shortcut on the same CPUs: glibc's log errs by at most 0.52 ULP (and
- * rounded correctly before 2.28), and log_avx2.c works out log x closely
+ * rounded correctly before 2.28), and pow_avx2.c works out log x closely
  * enough to tell where it lies within 0.45 ULP of a double.
  *
  * On other C libraries, and on 32-bit x86 (whose glibc pow is x87 code
@@ -122,7 +122,8 @@ void crg_pow_pass(double *out, const double *base, size_t stride, size_t n,
                   double y);
 
 /* out[j] = log(x[j]) for j < n, as log rounds them (pow_pass.c, with
- * log_avx2.c's kernel where pow takes pow_avx2.c's); out may be x. */
+ * pow_avx2.c's log kernel where pow takes its pow kernel); out may be
+ * x. */
 void crg_log_pass(double *out, const double *x, size_t n);
 
 /* Which loops crg_pow_pass takes for an exponent other than 2 and 1/2,
