@@ -96,10 +96,13 @@ SCALAR_CASES = [
     ("noncentral_chisquare", (1.0, 2.0)),     # Poisson mixture: products
     ("noncentral_chisquare", (0.5, 50.0)),    # Poisson by PTRS
     ("noncentral_chisquare", (1e-300, 0.3)),
+    ("noncentral_chisquare", (1.5, 0.5)),     # in batches: gamma(0.25)
+    ("noncentral_chisquare", (10.0, np.inf)),  # in batches: Marsaglia-Tsang
     ("noncentral_f", (3.0, 4.0, 2.0)),
     ("noncentral_f", (0.5, 4.0, 0.0)),
     ("noncentral_f", (0.5, 3.0, 1.0)),        # Poisson mixture
     ("noncentral_f", (1.0, 2.0, 1e6)),
+    ("noncentral_f", (12.0, 0.7, 3.0)),       # in batches: both gammas
 ]
 
 SIZES = [None, 0, 3, 257, (3, 5), (4, 0)]

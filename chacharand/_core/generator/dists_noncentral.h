@@ -52,6 +52,34 @@ static inline double CRG_FN(nc_chisquare_one)(CRG_STATE *s,
     }
 }
 
+/* nc_chisquare_one's second case (1 < df, 0 < nonc) from a cursor: the
+ * same draws, the same expressions. */
+static inline double CRG_FN(nc_chisquare_c)(CRG_FN(cursor) *c,
+                                            const CRG_FN(nc_chisquare_t) *t) {
+    const double chi2 = 2.0 * CRG_FN(std_gamma_c_g)(c, &t->g);
+    const double n = CRG_FN(cursor_gauss)(c) + t->sqrt_nonc;
+    return chi2 + n * n;
+}
+
+/* Whether scalar parameters take that case for every value, each drawing
+ * a gamma (of shape (df - 1) / 2 > 0) and a normal, two words at least:
+ * then the fills take their words in batches (see dists_template.h). */
+static inline int crg_nc_batched(const crg_args *a, double df,
+                                 double nonc) {
+    return a->pa == NULL && a->pb == NULL && a->pc == NULL && 1 < df &&
+           nonc > 0;
+}
+
+/* A cursor over a batch of words (words: CRG_SCRATCH of them). */
+static inline CRG_FN(cursor) CRG_FN(batch_cursor)(CRG_STATE *s,
+                                                  uint64_t *words) {
+    CRG_FN(cursor) c;
+    c.s = s;
+    c.words = words;
+    c.next = c.end = c.left = 0;
+    return c;
+}
+
 /* noncentral_chisquare(df, nonc): a = df (pa), b = nonc (pb). */
 static void CRG_FN(nc_chisquare)(void *st, void *out_, size_t n,
                                  crg_args *a) {
@@ -61,6 +89,15 @@ static void CRG_FN(nc_chisquare)(void *st, void *out_, size_t n,
     size_t i;
     CRG_FN(ptrs_init)(&t.poisson);
     CRG_FN(nc_chisquare_setup)(&t, a->a, a->b);
+    if (crg_nc_batched(a, a->a, a->b)) {
+        uint64_t words[CRG_SCRATCH];
+        CRG_FN(cursor) c = CRG_FN(batch_cursor)(s, words);
+        for (i = 0; i < n; i++) {
+            c.left = n - i;
+            out[i] = CRG_FN(nc_chisquare_c)(&c, &t);
+        }
+        return;
+    }
     for (i = 0; i < n; i++) {
         if (a->pa || a->pb) {
             CRG_FN(nc_chisquare_setup)(&t, a->pa ? a->pa[i] : a->a,
@@ -85,6 +122,18 @@ static void CRG_FN(nc_f)(void *st, void *out_, size_t n, crg_args *a) {
     size_t i;
     CRG_FN(ptrs_init)(&t.poisson);
     CRG_FN(nc_chisquare_setup)(&t, a->a, a->c);
+    if (crg_nc_batched(a, a->a, a->c)) {
+        /* and a gamma of shape dfden / 2 > 0 a value */
+        uint64_t words[CRG_SCRATCH];
+        CRG_FN(cursor) c = CRG_FN(batch_cursor)(s, words);
+        for (i = 0; i < n; i++) {
+            double num;
+            c.left = n - i;
+            num = CRG_FN(nc_chisquare_c)(&c, &t) * dfden;
+            out[i] = num / (2.0 * CRG_FN(std_gamma_c_g)(&c, &den) * t.df);
+        }
+        return;
+    }
     for (i = 0; i < n; i++) {
         double num;
         if (a->pa || a->pc) {
