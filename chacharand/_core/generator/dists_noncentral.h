@@ -70,16 +70,6 @@ static inline int crg_nc_batched(const crg_args *a, double df,
            nonc > 0;
 }
 
-/* A cursor over a batch of words (words: CRG_SCRATCH of them). */
-static inline CRG_FN(cursor) CRG_FN(batch_cursor)(CRG_STATE *s,
-                                                  uint64_t *words) {
-    CRG_FN(cursor) c;
-    c.s = s;
-    c.words = words;
-    c.next = c.end = c.left = 0;
-    return c;
-}
-
 /* noncentral_chisquare(df, nonc): a = df (pa), b = nonc (pb). */
 static void CRG_FN(nc_chisquare)(void *st, void *out_, size_t n,
                                  crg_args *a) {

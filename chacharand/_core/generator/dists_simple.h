@@ -61,14 +61,16 @@ static inline double CRG_FN(cauchy_draw)(CRG_STATE *s, const crg_prep *g) {
 
 /* random_wald: Michael, Schucany and Haas's method, in the form of NumPy
  * 2.3.4 and later (X from d = 1 + sqrt(1 + 4 scale / Y), which does not
- * cancel); then one uniform picks X or mean**2 / X. */
-static inline double CRG_FN(wald_draw)(CRG_STATE *s, const crg_prep *g) {
-    const double mean = g->p[0], scale = g->p[1];
-    double y = CRG_FN(gauss)(s), d, x;
+ * cancel); then one uniform picks X or mean**2 / X.  From a cursor: every
+ * value draws a normal and a uniform, two words at least, so the fill
+ * takes its words in batches (see dists_template.h). */
+static inline double CRG_FN(wald_c)(CRG_FN(cursor) *c, double mean,
+                                    double scale) {
+    double y = CRG_FN(cursor_gauss)(c), d, x;
     y = mean * y * y;
     d = 1 + sqrt(1 + 4 * scale / y);
     x = mean * (1 - 2 / d);
-    if (CRG_FN(next_double)(s) <= mean / (mean + x)) {
+    if (CRG_FN(cursor_double)(c) <= mean / (mean + x)) {
         return x;
     }
     return mean * mean / x;
@@ -371,7 +373,19 @@ static void CRG_FN(power)(void *st, void *out_, size_t n, crg_args *a) {
     }
 }
 CRG_CONT_FILL(std_cauchy, crg_prep_params, CRG_FN(cauchy_draw), double)
-CRG_CONT_FILL(wald, crg_prep_params, CRG_FN(wald_draw), double)
+/* wald(mean, scale): a = mean (pa), b = scale (pb). */
+static void CRG_FN(wald)(void *st, void *out_, size_t n, crg_args *a) {
+    double *out = (double *)out_;
+    uint64_t words[CRG_SCRATCH];
+    CRG_FN(cursor) c = CRG_FN(batch_cursor)((CRG_STATE *)st, words);
+    size_t i;
+    for (i = 0; i < n; i++) {
+        c.left = n - i;
+        out[i] = CRG_FN(wald_c)(&c, CRG_PARAM(a->pa, a->a, i),
+                                CRG_PARAM(a->pb, a->b, i));
+    }
+    crg_params_advance(a, n);
+}
 CRG_CONT_FILL(triangular, CRG_FN(triangular_prep), CRG_FN(triangular_draw),
               double)
 CRG_CONT_FILL(vonmises_each, CRG_FN(vonmises_prep), CRG_FN(vonmises_draw),

@@ -94,6 +94,17 @@ static inline CRG_FN(cursor) CRG_FN(state_cursor)(CRG_STATE *s) {
     return c;
 }
 
+/* A cursor over a batch of words (words: CRG_SCRATCH of them; the fill
+ * sets left before each value). */
+static inline CRG_FN(cursor) CRG_FN(batch_cursor)(CRG_STATE *s,
+                                                  uint64_t *words) {
+    CRG_FN(cursor) c;
+    c.s = s;
+    c.words = words;
+    c.next = c.end = c.left = 0;
+    return c;
+}
+
 /* next_double from the cursor. */
 static inline double CRG_FN(cursor_double)(CRG_FN(cursor) *c) {
     return (double)(CRG_FN(cursor_next64)(c) >> 11) *
