@@ -36,20 +36,67 @@ static unsigned crg_pow_choose(void) {
 #endif
 }
 
+#if CRG_POW_SHORTCUT
+/* Values per step of the square and root passes. */
+#define CRG_SHORTCUT_STEP 128
+
+/* pow(x, y) for y = 2 (square) or 1/2 (else) over an array: the exact
+ * square or root where it is sure, then the unsure ones (about one in
+ * ten), listed without a branch (a branch per value mispredicts), from
+ * pow; all read before out is written (out may be base, stride 1). */
+static void crg_shortcut_pass(double *out, const double *base, size_t stride,
+                              size_t n, int square) {
+    double v[CRG_SHORTCUT_STEP];
+    unsigned short unsure[CRG_SHORTCUT_STEP];
+    size_t i, k, j, unsure_n;
+    for (i = 0; i < n; i += CRG_SHORTCUT_STEP) {
+        const size_t m = n - i < CRG_SHORTCUT_STEP ? n - i
+                                                   : CRG_SHORTCUT_STEP;
+        const double *x = base + i * stride;
+        unsure_n = 0;
+        if (square) {
+            for (k = 0; k < m; k++) {
+                const double xk = x[k * stride], p = xk * xk;
+                unsure[unsure_n] = (unsigned short)k;
+                unsure_n += !crg_square_is_sure(xk, p);
+                v[k] = p;
+            }
+        } else {
+            for (k = 0; k < m; k++) {
+                const double xk = x[k * stride], r = sqrt(xk);
+                unsure[unsure_n] = (unsigned short)k;
+                unsure_n += !crg_root_is_sure(xk, r);
+                v[k] = r;
+            }
+        }
+        for (j = 0; j < unsure_n; j++) {
+            k = unsure[j];
+            v[k] = pow(x[k * stride], square ? crg_pow_two : crg_pow_half);
+        }
+        for (k = 0; k < m; k++) {
+            out[i + k] = v[k];
+        }
+    }
+}
+#endif
+
 void crg_pow_pass(double *out, const double *base, size_t stride, size_t n,
                   double y) {
     size_t j;
+#if CRG_POW_SHORTCUT
+    if (y == 2.0 || y == 0.5) {
+        crg_shortcut_pass(out, base, stride, n, y == 2.0);
+        return;
+    }
+#endif
 #if CRG_POW_KERNEL
-    if (y != 2.0 && y != 0.5 && fabs(y) <= CRG_POW_MAX_Y &&
-        crg_pow_choose() == 2) {
+    if (fabs(y) <= CRG_POW_MAX_Y && crg_pow_choose() == 2) {
         crg_pow_pass_avx2(out, base, stride, n, y);
         return;
     }
 #endif
-    /* crg_pow's test of y is the same for every j: the loop is split by
-     * the compiler */
     for (j = 0; j < n; j++) {
-        out[j] = crg_pow(base[j * stride], y);
+        out[j] = pow(base[j * stride], y);
     }
 }
 

@@ -79,25 +79,23 @@ static inline int crg_within_sure_ulps(double r, double gap) {
     return r + gap * (0.5 / CRG_POW_SURE_ULPS) == r;
 }
 
-/* pow(x, 2) where it is sure, NaN elsewhere. */
-static inline double crg_square_sure(double x) {
-    const double p = x * x;
+/* Whether p = fl(x * x) is pow(x, 2), sure.  Its tests are combined
+ * with & (no branch): passes over arrays list the unsure values without
+ * one. */
+static inline int crg_square_is_sure(double x, double p) {
     /* the range also turns away 0, negatives, infinities and NaN */
-    const int sure = x > 0x1p-400 && x < 0x1p400 &&
-                     crg_within_sure_ulps(p, crg_square_error(x, p));
-    return sure ? p : NAN;
+    return (x > 0x1p-400) & (x < 0x1p400) &
+           crg_within_sure_ulps(p, crg_square_error(x, p));
 }
 
-/* pow(x, 0.5) where it is sure, NaN elsewhere. */
-static inline double crg_root_sure(double x) {
-    const double r = sqrt(x);
+/* Whether r = sqrt(x) is pow(x, 0.5), sure. */
+static inline int crg_root_is_sure(double x, double r) {
     const double p = r * r;
     /* x - r*r: x - p is exact (p is within a factor 2 of x), and so is
      * the whole, which is representable */
     const double residual = (x - p) - crg_square_error(r, p);
-    const int sure = x > 0x1p-800 && x < 0x1p800 &&
-                     crg_within_sure_ulps(r, residual / (2.0 * r));
-    return sure ? r : NAN;
+    return (x > 0x1p-800) & (x < 0x1p800) &
+           crg_within_sure_ulps(r, residual / (2.0 * r));
 }
 #endif
 
@@ -105,12 +103,12 @@ static inline double crg_root_sure(double x) {
 static inline double crg_pow(double x, double y) {
 #if CRG_POW_SHORTCUT
     if (y == 2.0) {
-        const double p = crg_square_sure(x);
-        return p == p ? p : pow(x, crg_pow_two);
+        const double p = x * x;
+        return crg_square_is_sure(x, p) ? p : pow(x, crg_pow_two);
     }
     if (y == 0.5) {
-        const double r = crg_root_sure(x);
-        return r == r ? r : pow(x, crg_pow_half);
+        const double r = sqrt(x);
+        return crg_root_is_sure(x, r) ? r : pow(x, crg_pow_half);
     }
 #endif
     return pow(x, y);
