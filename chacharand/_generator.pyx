@@ -51,6 +51,9 @@ cdef extern from "generator/convert.h" nogil:
 cdef extern from "generator/pow_shortcut.h" nogil:
     const char *crg_pow_backend()
     void crg_log_pass(double *out, const double *x, size_t n)
+    void crg_log_near_pass(double *out, const double *x, size_t n)
+    void crg_pow_pass_each(double *out, const double *x, const double *y,
+                           size_t n)
 
 cdef extern from "generator/piece_constants.h" nogil:
     const char *crg_piece_constants_backend()
@@ -72,11 +75,37 @@ def pow_backend():
 def _log_pass(x):
     """log of each value of x (float64), by the pass that logistic and
     gumbel take (for the tests, which compare it with the C library's)."""
-    cdef cnp.ndarray[cnp.float64_t, ndim=1] src = np.ascontiguousarray(
-        x, dtype=np.float64).ravel()
+    cdef cnp.ndarray[cnp.float64_t, ndim=1] src = _float64_vector(x)
     cdef cnp.ndarray[cnp.float64_t, ndim=1] out = np.empty_like(src)
     if src.shape[0] > 0:
         crg_log_pass(&out[0], &src[0], src.shape[0])
+    return out
+
+
+def _float64_vector(x):
+    return np.ascontiguousarray(x, dtype=np.float64).ravel()
+
+
+def _log_near_pass(x):
+    """log of each value of x (float64), by the pass that Johnk's tests
+    take, to a relative 2**-50 or so (for the tests)."""
+    cdef cnp.ndarray[cnp.float64_t, ndim=1] src = _float64_vector(x)
+    cdef cnp.ndarray[cnp.float64_t, ndim=1] out = np.empty_like(src)
+    if src.shape[0] > 0:
+        crg_log_near_pass(&out[0], &src[0], src.shape[0])
+    return out
+
+
+def _pow_pass_each(x, y):
+    """pow(x[i], y[i]) by the pass that beta with an array parameter
+    takes (for the tests, which compare it with the C library's)."""
+    cdef cnp.ndarray[cnp.float64_t, ndim=1] xs = _float64_vector(x)
+    cdef cnp.ndarray[cnp.float64_t, ndim=1] ys = _float64_vector(y)
+    cdef cnp.ndarray[cnp.float64_t, ndim=1] out = np.empty_like(xs)
+    if xs.shape[0] != ys.shape[0]:
+        raise ValueError("x and y must have the same size")
+    if xs.shape[0] > 0:
+        crg_pow_pass_each(&out[0], &xs[0], &ys[0], xs.shape[0])
     return out
 
 

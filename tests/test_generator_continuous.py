@@ -683,6 +683,69 @@ def test_log_pass_is_the_c_librarys_log():
     assert _log_pass(np.empty(0)).shape == (0,)
 
 
+def _c_math(name, arity):
+    """The C library's function `name` of `arity` doubles (through ctypes:
+    Python's math module raises where C returns infinities and NaN)."""
+    import ctypes
+    import ctypes.util
+
+    function = getattr(ctypes.CDLL(ctypes.util.find_library("m")), name)
+    function.restype = ctypes.c_double
+    function.argtypes = [ctypes.c_double] * arity
+    return function
+
+
+def test_pow_pass_with_an_exponent_per_value_is_the_c_librarys_pow():
+    """beta with an array parameter takes its accepted trials' powers from
+    a pass with an exponent per value, which over glibc on a CPU with AVX2
+    and FMA works x**y out closely and calls pow near the middle between
+    two doubles and out of its range (y above 64, x not a positive normal
+    double): every value must be the C library's pow, bit for bit."""
+    from chacharand._generator import _pow_pass_each
+
+    rng = np.random.Generator(np.random.PCG64(41))
+    x = np.concatenate([
+        rng.random(150_000), rng.standard_exponential(50_000),
+        1.0 + rng.uniform(-2.0**-8, 2.0**-8, 20_000),
+        np.array([0.0, -0.0, -1.0, 5e-324, 2.0**-1022, np.inf, np.nan,
+                  1.0, 0.5, 2.0])])
+    y = np.concatenate([
+        rng.uniform(-70.0, 70.0, x.size // 2),
+        1.0 / rng.uniform(0.01, 1.0, x.size - x.size // 2)])
+    special = np.array([2.0, 0.5, 64.0, np.nextafter(64.0, 65.0), 65.0,
+                        -64.0, 0.0, np.nan, np.inf, -np.inf, 1.0, 1e300])
+    y[::97] = special[np.arange(y[::97].size) % special.size]
+    rng.shuffle(y)
+    c_pow = _c_math("pow", 2)
+    got = _pow_pass_each(x, y)
+    want = np.array([c_pow(a, b) for a, b in zip(x.tolist(), y.tolist())])
+    same = (got.view(np.uint64) == want.view(np.uint64)) | (
+        np.isnan(got) & np.isnan(want))
+    assert same.all(), (x[~same][:5], y[~same][:5], got[~same][:5])
+    assert _pow_pass_each(np.empty(0), np.empty(0)).shape == (0,)
+    with pytest.raises(ValueError, match="same size"):
+        _pow_pass_each(np.ones(3), np.ones(2))
+
+
+def test_log_near_pass_is_log_to_a_few_ulps():
+    """Johnk's tests with an array parameter take their logarithms from a
+    pass in plain double arithmetic, which their margins allow to err by
+    2**-49 relatively (a few ULPs): every value within that of the C
+    library's log, and the doubles outside its kernel (0, subnormal,
+    negative, infinite, NaN) the C library's own."""
+    from chacharand._generator import _log_near_pass
+
+    x = _log_inputs()
+    got = _log_near_pass(x)
+    want = np.array([_c_log(v) for v in x.tolist()])
+    finite = np.isfinite(want) & (want != 0.0)
+    error = np.abs(got[finite] - want[finite]) / np.abs(want[finite])
+    assert error.max() <= 2.0**-49, x[finite][np.argmax(error)]
+    rest = ~finite
+    assert ((got[rest] == want[rest]) | (np.isnan(got[rest])
+                                         & np.isnan(want[rest]))).all()
+
+
 @pytest.mark.parametrize("method, params", [
     ("logistic", (1.0, 2.0)),
     ("logistic", (_half(-3.0), 0.5)),

@@ -1,7 +1,8 @@
 /*
- * pow(x, y) over an array and one y, and log(x) over an array, four
- * values at a time with AVX2 and FMA, bit for bit as glibc's pow and log
- * (pow_shortcut.h says why that is sure).
+ * pow(x, y) over an array and one y or a y per x, and log(x) over an
+ * array, four values at a time with AVX2 and FMA, bit for bit as glibc's
+ * pow and log (pow_shortcut.h says why that is sure); and log(x) to a few
+ * ULPs, for tests with a margin (johnk_bounds.h).
  *
  * Each x**y is worked out as exp(y log x) in double-double arithmetic, to
  * a relative 2**-65 or so, and each log x to a relative 2**-60 or so;
@@ -237,9 +238,12 @@ CRG_AVX2_FMA CR_FORCE_INLINE __m256d crg_pow_sure4(__m256d x, __m256d y) {
                          _mm256_fmadd_pd(eh, _mm256_add_pd(s_lo, q),
                                          _mm256_add_pd(e3, pe)));
 
-    /* x a positive normal double, a normal result */
+    /* x a positive normal double, |y| <= CRG_POW_MAX_Y (y may differ by
+     * lane), a normal result */
     in_range = _mm256_and_pd(
-        crg_positive_normal4(x),
+        _mm256_and_pd(crg_positive_normal4(x),
+                      _mm256_cmp_pd(crg_abs4(y), CRG_V1(CRG_POW_MAX_Y),
+                                    _CMP_LE_OQ)),
         _mm256_cmp_pd(crg_abs4(th), CRG_V1(CRG_POW_MAX_T), _CMP_LT_OQ));
     /* 2**(n >> 7): n + 1023 * 128 > 0 for |t| < 700 */
     scale = _mm256_slli_epi64(
@@ -262,62 +266,82 @@ CRG_AVX2_FMA CR_FORCE_INLINE __m256d crg_pow_sure4(__m256d x, __m256d y) {
  * 1). */
 #define CRG_POW_STEP 128
 
-/* The vectors of a step, x[k * stride] for k < m rounded down to 4s,
- * loaded by load(k) (a loop of its own for each way of loading: a test of
- * the stride inside costs the overlap). */
-#define CRG_POW_VECTORS(sure4, load)                                        \
+/* The vectors of a step, x[k * stride] ** y[k * ystride] for k < m
+ * rounded down to 4s, loaded by load(k) and yload(k) (a loop of its own
+ * for each way of loading: a test of the strides inside costs the
+ * overlap). */
+#define CRG_POW_VECTORS(load, yload)                                        \
     for (k = 0; k + 8 <= m; k += 8) {                                        \
-        const __m256d a = sure4(load(k), yv);                                \
-        const __m256d b = sure4(load(k + 4), yv);                            \
+        const __m256d a = crg_pow_sure4(load(k), yload(k));                  \
+        const __m256d b = crg_pow_sure4(load(k + 4), yload(k + 4));          \
         _mm256_storeu_pd(v + k, a);                                          \
         _mm256_storeu_pd(v + k + 4, b);                                      \
     }                                                                        \
     for (; k + 4 <= m; k += 4) {                                             \
-        _mm256_storeu_pd(v + k, sure4(load(k), yv));                         \
+        _mm256_storeu_pd(v + k, crg_pow_sure4(load(k), yload(k)));           \
     }
 #define CRG_LOAD_CONTIGUOUS(k) _mm256_loadu_pd(x + (k))
 #define CRG_LOAD_STRIDED(k)                                                  \
     _mm256_set_pd(x[((k) + 3) * stride], x[((k) + 2) * stride],              \
                   x[((k) + 1) * stride], x[(k) * stride])
+#define CRG_Y_ONE(k) yv
+#define CRG_Y_EACH(k) _mm256_loadu_pd(y + (k))
 
-#define CRG_POW_PASS(name, sure4, libm)                                     \
-    CRG_AVX2_FMA void name(double *out, const double *base, size_t stride,  \
-                           size_t n, double y) {                             \
-        const __m256d yv = _mm256_set1_pd(y);                                \
-        double v[CRG_POW_STEP];                                             \
-        unsigned short unsure[CRG_POW_STEP];                                \
-        size_t i, k, j, unsure_n;                                            \
-        (void)y;                                                             \
-        for (i = 0; i < n; i += CRG_POW_STEP) {                             \
-            const size_t m = n - i < CRG_POW_STEP ? n - i : CRG_POW_STEP;  \
-            const double *x = base + i * stride;                             \
-            if (stride == 1) {                                               \
-                CRG_POW_VECTORS(sure4, CRG_LOAD_CONTIGUOUS)                 \
-            } else {                                                         \
-                CRG_POW_VECTORS(sure4, CRG_LOAD_STRIDED)                    \
-            }                                                                \
-            if (k < m) {                                                     \
-                double last[4];                                              \
-                for (j = 0; j < 4; j++) {                                    \
-                    last[j] = k + j < m ? x[(k + j) * stride] : 1.0;         \
-                }                                                            \
-                _mm256_storeu_pd(v + k, sure4(_mm256_loadu_pd(last), yv));   \
-            }                                                                \
-            for (k = 0, unsure_n = 0; k < m; k++) {                          \
-                unsure[unsure_n] = (unsigned short)k;                        \
-                unsure_n += v[k] != v[k];                                    \
-            }                                                                \
-            for (j = 0; j < unsure_n; j++) {                                 \
-                k = unsure[j];                                               \
-                v[k] = (libm);                                               \
-            }                                                                \
-            for (k = 0; k < m; k++) {                                        \
-                out[i + k] = v[k];                                           \
-            }                                                                \
-        }                                                                    \
+/* out[j] = pow(base[j * stride], ys[j * ystride]) for j < n: one
+ * exponent (ystride 0) over any stride, or an exponent per value
+ * (ystride 1) over contiguous bases. */
+CRG_AVX2_FMA static void crg_pow_pass_any_avx2(double *out,
+                                               const double *base,
+                                               size_t stride,
+                                               const double *ys,
+                                               size_t ystride, size_t n) {
+    const __m256d yv = _mm256_set1_pd(ys[0]);
+    double v[CRG_POW_STEP];
+    unsigned short unsure[CRG_POW_STEP];
+    size_t i, k, j, unsure_n;
+    for (i = 0; i < n; i += CRG_POW_STEP) {
+        const size_t m = n - i < CRG_POW_STEP ? n - i : CRG_POW_STEP;
+        const double *x = base + i * stride;
+        const double *y = ys + i * ystride;
+        if (ystride != 0) {
+            CRG_POW_VECTORS(CRG_LOAD_CONTIGUOUS, CRG_Y_EACH)
+        } else if (stride == 1) {
+            CRG_POW_VECTORS(CRG_LOAD_CONTIGUOUS, CRG_Y_ONE)
+        } else {
+            CRG_POW_VECTORS(CRG_LOAD_STRIDED, CRG_Y_ONE)
+        }
+        if (k < m) {
+            double last[4], last_y[4];
+            for (j = 0; j < 4; j++) {
+                last[j] = k + j < m ? x[(k + j) * stride] : 1.0;
+                last_y[j] = k + j < m ? y[(k + j) * ystride] : 1.0;
+            }
+            _mm256_storeu_pd(v + k, crg_pow_sure4(_mm256_loadu_pd(last),
+                                                  _mm256_loadu_pd(last_y)));
+        }
+        for (k = 0, unsure_n = 0; k < m; k++) {
+            unsure[unsure_n] = (unsigned short)k;
+            unsure_n += v[k] != v[k];
+        }
+        for (j = 0; j < unsure_n; j++) {
+            k = unsure[j];
+            v[k] = pow(x[k * stride], y[k * ystride]);
+        }
+        for (k = 0; k < m; k++) {
+            out[i + k] = v[k];
+        }
     }
+}
 
-CRG_POW_PASS(crg_pow_pass_avx2, crg_pow_sure4, pow(x[k * stride], y))
+void crg_pow_pass_avx2(double *out, const double *base, size_t stride,
+                       size_t n, double y) {
+    crg_pow_pass_any_avx2(out, base, stride, &y, 0, n);
+}
+
+void crg_pow_pass_each_avx2(double *out, const double *x, const double *y,
+                            size_t n) {
+    crg_pow_pass_any_avx2(out, x, 1, y, 1, n);
+}
 
 /* log x where it is sure, NaN in the other lanes. */
 CRG_AVX2_FMA CR_FORCE_INLINE __m256d crg_log_sure4(__m256d x) {
@@ -366,6 +390,77 @@ CRG_AVX2_FMA void crg_log_pass_avx2(double *out, const double *x, size_t n) {
     }
 }
 
+/* log x to a relative 2**-50 or so, for tests with a margin: the same
+ * reduction as crg_log_dd4's for log (invc = 1 near 1), in plain double
+ * arithmetic: r = fl(z invc - 1) (one FMA), log1p(r) its Taylor series
+ * to r**6 (what is left: below 2**-56 of r), the sums rounded once each,
+ * none cancelling far (|log x| > 2**-9.1 wherever log c is not 0).  For
+ * x a positive normal double; NaN in the other lanes. */
+CRG_AVX2_FMA CR_FORCE_INLINE __m256d crg_log_near4(__m256d x) {
+    const __m256i ix = _mm256_castpd_si256(x);
+    const __m256i tmp = _mm256_sub_epi64(ix, CRG_I1(CRG_LOG_OFF));
+    const __m256d kd = _mm256_sub_pd(
+        _mm256_castsi256_pd(_mm256_add_epi64(
+            _mm256_xor_si256(_mm256_srli_epi64(tmp, 52), CRG_I1(0x800)),
+            CRG_I1(0x4330000000000000ULL))),
+        CRG_V1(0x1p52 + 2048.0));
+    const __m256d z = _mm256_castsi256_pd(_mm256_sub_epi64(
+        ix, _mm256_and_si256(tmp, CRG_I1(0xfff0000000000000ULL))));
+    const __m256d near_one =
+        _mm256_cmp_pd(crg_abs4(_mm256_sub_pd(x, CRG_V1(1.0))),
+                      CRG_V1(0x1p-9), _CMP_LT_OQ);
+    int64_t lane[4];
+    __m256d r0, r1, r2, r3, t0, t1, t2, t3, invc, logc, r, c, log_x;
+
+    crg_lanes4(_mm256_and_si256(_mm256_srli_epi64(tmp, 52 - CRG_LOG_BITS),
+                                CRG_I1((1 << CRG_LOG_BITS) - 1)),
+               lane);
+    r0 = _mm256_loadu_pd(crg_pow_log_table[lane[0]]);
+    r1 = _mm256_loadu_pd(crg_pow_log_table[lane[1]]);
+    r2 = _mm256_loadu_pd(crg_pow_log_table[lane[2]]);
+    r3 = _mm256_loadu_pd(crg_pow_log_table[lane[3]]);
+    t0 = _mm256_unpacklo_pd(r0, r1); /* invc0 invc1 | lo0 lo1 */
+    t1 = _mm256_unpackhi_pd(r0, r1); /* hi0 hi1 | 0 0 */
+    t2 = _mm256_unpacklo_pd(r2, r3);
+    t3 = _mm256_unpackhi_pd(r2, r3);
+    invc = _mm256_blendv_pd(_mm256_permute2f128_pd(t0, t2, 0x20),
+                            CRG_V1(1.0), near_one);
+    logc = _mm256_andnot_pd(near_one, _mm256_permute2f128_pd(t1, t3, 0x20));
+    r = _mm256_fmsub_pd(z, invc, CRG_V1(1.0));
+    c = _mm256_fmadd_pd(r, CRG_V1(-1.0 / 6), CRG_V1(0.2));
+    c = _mm256_fmadd_pd(r, c, CRG_V1(-0.25));
+    c = _mm256_fmadd_pd(r, c, CRG_V1(1.0 / 3));
+    c = _mm256_fmadd_pd(r, c, CRG_V1(-0.5));
+    log_x = _mm256_add_pd(
+        _mm256_fmadd_pd(kd, CRG_V1(CRG_LN2_HI + CRG_LN2_LO), logc),
+        _mm256_fmadd_pd(_mm256_mul_pd(r, r), c, r));
+    return _mm256_blendv_pd(CRG_V1(NAN), log_x, crg_positive_normal4(x));
+}
+
+CRG_AVX2_FMA void crg_log_near_pass_avx2(double *out, const double *x,
+                                         size_t n) {
+    size_t k, j;
+    for (k = 0; k + 8 <= n; k += 8) {
+        const __m256d a = crg_log_near4(_mm256_loadu_pd(x + k));
+        const __m256d b = crg_log_near4(_mm256_loadu_pd(x + k + 4));
+        _mm256_storeu_pd(out + k, a);
+        _mm256_storeu_pd(out + k + 4, b);
+    }
+    for (; k + 4 <= n; k += 4) {
+        _mm256_storeu_pd(out + k, crg_log_near4(_mm256_loadu_pd(x + k)));
+    }
+    for (; k < n; k++) {
+        out[k] = log(x[k]);
+    }
+    /* the lanes that were not positive normal doubles (0 and subnormal
+     * uniforms: rare) */
+    for (j = 0; j < (n & ~(size_t)3); j++) {
+        if (CR_UNLIKELY(out[j] != out[j])) {
+            out[j] = log(x[j]);
+        }
+    }
+}
+
 #else
 
 /* No shortcut over this C library: pow and log themselves (never
@@ -378,11 +473,23 @@ void crg_pow_pass_avx2(double *out, const double *base, size_t stride,
     }
 }
 
+void crg_pow_pass_each_avx2(double *out, const double *x, const double *y,
+                            size_t n) {
+    size_t i;
+    for (i = 0; i < n; i++) {
+        out[i] = pow(x[i], y[i]);
+    }
+}
+
 void crg_log_pass_avx2(double *out, const double *x, size_t n) {
     size_t i;
     for (i = 0; i < n; i++) {
         out[i] = log(x[i]);
     }
+}
+
+void crg_log_near_pass_avx2(double *out, const double *x, size_t n) {
+    crg_log_pass_avx2(out, x, n);
 }
 
 #endif

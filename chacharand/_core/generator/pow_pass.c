@@ -1,11 +1,13 @@
 /*
  * crg_pow_pass: pow over an array, bit for bit as the C library's pow
- * (pow_shortcut.h).  The exponents 2 and 1/2 come from the exact square
- * or root; other exponents from pow_avx2.c's kernel where the build has
- * it, the CPU and OS support AVX2 and FMA, and CHACHARAND_SIMD caps
- * nothing below avx2; pow itself otherwise.  crg_log_pass: log over an
+ * (pow_shortcut.h); crg_pow_pass_each the same with an exponent per
+ * value.  The exponents 2 and 1/2 come from the exact square or root;
+ * other exponents from pow_avx2.c's kernel where the build has it, the
+ * CPU and OS support AVX2 and FMA, and CHACHARAND_SIMD caps nothing
+ * below avx2; pow itself otherwise.  crg_log_pass: log over an
  * array the same way (pow_avx2.c's log kernel, or log itself).  Every way
- * gives the same bits.
+ * gives the same bits.  crg_log_near_pass: log to a few ULPs, for tests
+ * with a margin (pow_avx2.c's plain-double kernel, or log itself).
  */
 #include <math.h>
 #include <stddef.h>
@@ -17,7 +19,10 @@
 #define CRG_POW_KERNEL 1
 void crg_pow_pass_avx2(double *out, const double *base, size_t stride,
                        size_t n, double y);
+void crg_pow_pass_each_avx2(double *out, const double *x, const double *y,
+                            size_t n);
 void crg_log_pass_avx2(double *out, const double *x, size_t n);
+void crg_log_near_pass_avx2(double *out, const double *x, size_t n);
 #else
 #define CRG_POW_KERNEL 0
 #endif
@@ -100,11 +105,38 @@ void crg_pow_pass(double *out, const double *base, size_t stride, size_t n,
     }
 }
 
+void crg_pow_pass_each(double *out, const double *x, const double *y,
+                       size_t n) {
+    size_t j;
+#if CRG_POW_KERNEL
+    if (crg_pow_choose() == 2) {
+        crg_pow_pass_each_avx2(out, x, y, n);
+        return;
+    }
+#endif
+    for (j = 0; j < n; j++) {
+        out[j] = crg_pow(x[j], y[j]);
+    }
+}
+
 void crg_log_pass(double *out, const double *x, size_t n) {
     size_t j;
 #if CRG_POW_KERNEL
     if (crg_pow_choose() == 2) {
         crg_log_pass_avx2(out, x, n);
+        return;
+    }
+#endif
+    for (j = 0; j < n; j++) {
+        out[j] = log(x[j]);
+    }
+}
+
+void crg_log_near_pass(double *out, const double *x, size_t n) {
+    size_t j;
+#if CRG_POW_KERNEL
+    if (crg_pow_choose() == 2) {
+        crg_log_near_pass_avx2(out, x, n);
         return;
     }
 #endif

@@ -119,10 +119,20 @@ static inline double crg_pow(double x, double y) {
 void crg_pow_pass(double *out, const double *base, size_t stride, size_t n,
                   double y);
 
+/* out[j] = pow(x[j], y[j]) for j < n, as pow rounds them; out may be x
+ * or y. */
+void crg_pow_pass_each(double *out, const double *x, const double *y,
+                       size_t n);
+
 /* out[j] = log(x[j]) for j < n, as log rounds them (pow_pass.c, with
  * pow_avx2.c's log kernel where pow takes its pow kernel); out may be
  * x. */
 void crg_log_pass(double *out, const double *x, size_t n);
+
+/* out[j] = log(x[j]) for j < n within an ULP or two (on the same CPUs
+ * as crg_log_pass, not always rounded as log rounds it), for tests with
+ * a margin; out may not be x. */
+void crg_log_near_pass(double *out, const double *x, size_t n);
 
 /* Which loops crg_pow_pass takes for an exponent other than 2 and 1/2,
  * and crg_log_pass: "avx2" or "libm", for the tests. */
