@@ -55,6 +55,13 @@ cdef extern from "generator/pow_shortcut.h" nogil:
     void crg_pow_pass_each(double *out, const double *x, const double *y,
                            size_t n)
 
+cdef extern from "generator/johnk_bounds.h" nogil:
+    void crg_johnk_bounds(const double *uv, size_t m, size_t w_at, double f,
+                          double *w, double *z, double *below,
+                          double *above, double *lo, double *hi)
+    int crg_johnk_passes(double e, double below, double lo)
+    int crg_johnk_fails(double e, double above, double hi)
+
 cdef extern from "generator/piece_constants.h" nogil:
     const char *crg_piece_constants_backend()
 
@@ -107,6 +114,37 @@ def _pow_pass_each(x, y):
     if xs.shape[0] > 0:
         crg_pow_pass_each(&out[0], &xs[0], &ys[0], xs.shape[0])
     return out
+
+
+def _johnk_verdicts(u, v, vary, fixed, vary_is_a):
+    """The verdicts of johnk_bounds.h on Johnk trials (u[t], v[t]), the
+    array side's parameter vary[t], the scalar side's `fixed`: 1 where
+    the trial surely passes, 0 where it surely fails, -1 where pow must
+    decide (for the tests)."""
+    cdef cnp.ndarray[cnp.float64_t, ndim=1] us = _float64_vector(u)
+    cdef cnp.ndarray[cnp.float64_t, ndim=1] vs = _float64_vector(v)
+    cdef cnp.ndarray[cnp.float64_t, ndim=1] e = 1.0 / _float64_vector(vary)
+    cdef Py_ssize_t m = us.shape[0], t
+    cdef cnp.ndarray[cnp.float64_t, ndim=1] uv = np.empty(2 * m)
+    cdef cnp.ndarray[cnp.float64_t, ndim=2] work = np.empty((6, m))
+    cdef cnp.ndarray[cnp.int8_t, ndim=1] verdict = np.empty(m, np.int8)
+    if vs.shape[0] != m or e.shape[0] != m:
+        raise ValueError("u, v and vary must have the same size")
+    if m == 0:
+        return verdict
+    uv[0::2] = us
+    uv[1::2] = vs
+    crg_johnk_bounds(&uv[0], m, 0 if vary_is_a else 1, 1.0 / fixed,
+                     &work[0, 0], &work[1, 0], &work[2, 0], &work[3, 0],
+                     &work[4, 0], &work[5, 0])
+    for t in range(m):
+        if crg_johnk_passes(e[t], work[2, t], work[4, t]):
+            verdict[t] = 1
+        elif crg_johnk_fails(e[t], work[3, t], work[5, t]):
+            verdict[t] = 0
+        else:
+            verdict[t] = -1
+    return verdict
 
 
 def piece_constants_backend():

@@ -469,6 +469,39 @@ def test_beta_below_one_draws_trials_in_rounds(params, size):
                     size=size, fast=fast("beta"))
 
 
+@pytest.mark.parametrize("array_is_a", [True, False])
+@pytest.mark.parametrize("fixed", [0.5, 0.25, 1.0, 0.9, 1e-200])
+@pytest.mark.parametrize("size", [1, 3, 255, 256, 257, 2000])
+def test_beta_with_one_array_tests_trials_from_logarithms(size, fixed,
+                                                         array_is_a):
+    """beta with a or b an array and the other scalar, every value of
+    Johnk's algorithm, tests each trial from logarithms made before it is
+    known which value (so which exponent) the trial serves, four trials
+    at a time: NumPy's values and position, across rounds, with the
+    array's parameters from 1e-4 (whose powers underflow) to 1 and the
+    scalar side's exponent 2 (its rounded square in the tests), 4, 1,
+    10/9 and infinite."""
+    rng = np.random.Generator(np.random.PCG64(size))
+    vary = np.exp(rng.uniform(math.log(1e-4), 0.0, size))
+    vary[::5] = 1.0
+    args = (vary, fixed) if array_is_a else (fixed, vary)
+    for start in range(2):
+        check_twins(positioned(ChaCha8, 28, start), "beta", *args,
+                    fast=fast("beta"))
+    check_twins(positioned(ISAAC64, 28, 1), "beta", *args, fast=fast("beta"))
+
+
+@pytest.mark.parametrize("array_is_a", [True, False])
+def test_beta_with_one_array_over_many_trials(array_is_a):
+    """The same over EXPONENT_VALUES values of the benchmark's kind:
+    every value NumPy's."""
+    vary = np.linspace(0.2, 0.9, EXPONENT_VALUES)
+    args = (vary, 0.5) if array_is_a else (0.5, vary)
+    check_twins(positioned(ChaCha8, 29, 1), "beta", *args, fast=fast("beta"))
+    check_twins(positioned(ISAAC64, 29, 0), "beta", *args[::-1],
+                fast=fast("beta"))
+
+
 @pytest.mark.parametrize("method", ["pareto", "power", "exponential",
                                     "lognormal"])
 @pytest.mark.parametrize("size", [511, 512, 513, 1100])
@@ -559,7 +592,8 @@ def _half(value):
     ("chisquare", (1.0,), EXPONENT_VALUES),
     ("gamma", (_half(0.5), 3.0), None),               # value by value
     ("beta", (0.5, 0.5), EXPONENT_VALUES),            # Johnk, in rounds
-    ("beta", (_half(0.5), 0.25), None),               # value by value
+    ("beta", (_half(0.5), 0.25), None),               # tests from logs
+    ("beta", (0.25, _half(0.5)), None),
     ("beta", (0.75, 0.5), EXPONENT_VALUES),
     ("weibull", (2.0,), EXPONENT_VALUES),             # pow(E, 1/2)
     ("weibull", (_half(2.0),), None),
@@ -744,6 +778,53 @@ def test_log_near_pass_is_log_to_a_few_ulps():
     rest = ~finite
     assert ((got[rest] == want[rest]) | (np.isnan(got[rest])
                                          & np.isnan(want[rest]))).all()
+
+
+@pytest.mark.parametrize("array_is_a", [True, False])
+@pytest.mark.parametrize("fixed", [0.5, 0.3, 1.0])
+def test_johnk_verdicts_are_pows_where_sure(array_is_a, fixed):
+    """The tests of Johnk's trials from logarithms (johnk_bounds.h) pass or
+    fail a trial only where NumPy's test, x + z <= 1 from pow's x and z,
+    would: over trials placed within a few ULPs of the line (nearly all
+    left to pow) and within 2**16 ULPs (many decided each way), and over
+    random trials (nearly all decided)."""
+    from chacharand._generator import _johnk_verdicts
+
+    c_pow = _c_math("pow", 2)
+    rng = np.random.Generator(np.random.PCG64(43))
+    n = 20_000
+    w = rng.random(n)
+    vary = rng.uniform(0.02, 1.0, n)
+    f = 1.0 / fixed
+    # the scalar side's uniform y with y**f within a few ULPs of 1 - w**e
+    x = np.array([c_pow(a, 1.0 / b) for a, b in zip(w.tolist(),
+                                                      vary.tolist())])
+    y = (1.0 - x) ** fixed
+    # half within 6 ULPs, half within 2**16 (about the slack's reach)
+    ulps = np.where(np.arange(n) % 2 == 0, rng.integers(-6, 7, n),
+                    rng.integers(-2**16, 2**16 + 1, n))
+    y = (y.view(np.int64) + ulps).view(np.float64)
+    y = np.clip(y, 0.0, np.nextafter(1.0, 0.0))
+    random_w, random_y = rng.random(n), rng.random(n)
+    w = np.concatenate([w, random_w, [0.0, 0.0, 0.5]])
+    y = np.concatenate([y, random_y, [0.5, 0.0, 0.0]])
+    vary = np.concatenate([vary, rng.uniform(0.02, 1.0, n), [0.5] * 3])
+    u, v = (w, y) if array_is_a else (y, w)
+    verdict = _johnk_verdicts(u, v, vary, fixed, array_is_a)
+    exact = np.array([
+        (c_pow(wi, 1.0 / ai) + c_pow(yi, f) <= 1.0) and (ui + vi > 0.0)
+        for wi, yi, ai, ui, vi in zip(w.tolist(), y.tolist(),
+                                      vary.tolist(), u.tolist(),
+                                      v.tolist())])
+    decided = verdict >= 0
+    assert (verdict[decided] == exact[decided]).all()
+    near = slice(0, n)
+    assert (verdict[near][::2] == -1).mean() > 0.9
+    assert (verdict[near] == 1).sum() > 1000
+    assert (verdict[near] == 0).sum() > 1000
+    assert (verdict[n:2 * n] == -1).sum() <= 2
+    # u = v = 0 (drawn again by NumPy) is never passed
+    assert verdict[-2] == -1 and not exact[-2]
 
 
 @pytest.mark.parametrize("method, params", [

@@ -365,6 +365,13 @@ for size in (1, 7, 513, 5000):
     x = chacharand.Generator(a).gumbel(0.5, 2.0, size)
     y = np.random.Generator(b).gumbel(0.5, 2.0, size)
     assert x.tobytes() == y.tobytes()
+    shapes = np.linspace(0.05, 1.0, size)
+    for args in ((shapes, 0.5), (0.7, shapes)):
+        a = chacharand.ChaCha8(size); b = copy.deepcopy(a)
+        x = chacharand.Generator(a).beta(*args)
+        y = np.random.Generator(b).beta(*args)
+        assert x.tobytes() == y.tobytes()
+        assert a.random_raw() == b.random_raw()
 from chacharand._generator import piece_constants_backend
 assert piece_constants_backend() == "scalar", piece_constants_backend()
 p = np.linspace(0.01, 0.99, 517)
@@ -384,9 +391,9 @@ print("ok")
 
 def test_portable_conversions_equal_numpys(tmp_path):
     # The machine may run the AVX-512 loops (and the AVX2 pow, log and
-    # BTPE and PTRS setups); CHACHARAND_SIMD=portable keeps the portable
-    # ones (libm's pow and log, the scalar setups), which must give the
-    # same bits.
+    # BTPE and PTRS setups, and the logs of Johnk's tests);
+    # CHACHARAND_SIMD=portable keeps the portable ones (libm's pow and
+    # log, the scalar setups), which must give the same bits.
     import os
     import subprocess
     import sys

@@ -46,4 +46,22 @@
 #define CR_OPAQUE(x) ((void)0)
 #endif
 
+/*
+ * CR_CTZ(x): the number of trailing zero bits of the unsigned x, which
+ * must not be 0.
+ */
+#if defined(__GNUC__) || defined(__clang__)
+#define CR_CTZ(x) __builtin_ctz(x)
+#else
+CR_INLINE int cr_ctz_portable(unsigned x) {
+    int n = 0;
+    while (!(x & 1u)) {
+        x >>= 1;
+        n++;
+    }
+    return n;
+}
+#define CR_CTZ(x) cr_ctz_portable(x)
+#endif
+
 #endif /* CHACHARAND_COMMON_COMPILER_H */

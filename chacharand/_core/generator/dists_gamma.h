@@ -351,6 +351,109 @@ static void CRG_FN(beta_trials)(CRG_STATE *s, double *out, size_t n,
 }
 
 /*
+ * Beta draws where one of a and b is a broadcast array and the other a
+ * scalar, and every value takes Johnk's algorithm (a, b <= 1, not both
+ * below CRG_BETA_TINY), in rounds of trials.  A trial is two uniforms,
+ * u then v, whichever value it serves; but the power of the array's
+ * side takes the exponent of the value the trial serves, known only once
+ * the trials before it are tested.  johnk_bounds.h makes each trial's
+ * test, for any exponent, a product and a comparison, from logarithms
+ * made in passes; the tests then run one after another through the
+ * trials, and the few within the slack of their line call pow.  The
+ * accepted trials' powers come from one pass with an exponent per value,
+ * and from one pass with the scalar side's.
+ */
+/* Trials tested together. */
+#define CRG_JOHNK_AHEAD 4
+
+static void CRG_FN(beta_trials_each)(CRG_STATE *s, double *out, size_t n,
+                                     const double *vary, double fixed,
+                                     int vary_is_a) {
+    /* the exponent beta_prep makes */
+    const double fixed_exp = 1.0 / fixed;
+    /* where w and the scalar side's uniform y lie in a trial's pair */
+    const size_t w_at = vary_is_a ? 0 : 1, y_at = 1 - w_at;
+    double uv[2 * CRG_TRIALS];
+    double w[CRG_TRIALS], z[CRG_TRIALS];
+    double below[CRG_TRIALS + CRG_JOHNK_AHEAD];
+    double above[CRG_TRIALS + CRG_JOHNK_AHEAD];
+    double lo[CRG_TRIALS + CRG_JOHNK_AHEAD], hi[CRG_TRIALS + CRG_JOHNK_AHEAD];
+    double e[CRG_TRIALS + CRG_JOHNK_AHEAD];
+    double base[CRG_TRIALS], power[CRG_TRIALS], fixed_power[CRG_TRIALS];
+    unsigned short trial_of[CRG_TRIALS + CRG_JOHNK_AHEAD];
+    size_t done = 0;
+    while (done < n) {
+        /* m <= n - done: the values e[k] of the round's tests exist */
+        const size_t m = crg_round_trials(n - done);
+        size_t j, t, k = 0;
+        CRG_FN(random)(s, uv, 2 * m, NULL); /* u, v, u, v, ... */
+        crg_johnk_bounds(uv, m, w_at, fixed_exp, w, z, below, above, lo,
+                         hi);
+        for (j = 0; j < m; j++) {
+            e[j] = 1.0 / vary[done + j];
+        }
+        /* past the round's trials and values: never passes, always fails
+         * (which ends the tests) */
+        for (j = m; j < m + CRG_JOHNK_AHEAD; j++) {
+            e[j] = 1.0;
+            below[j] = above[j] = 0.0;
+            lo[j] = hi[j] = -INFINITY;
+        }
+        /* The tests: trial t serves value done + k (k <= t).  The next
+         * CRG_JOHNK_AHEAD trials are tested together as if each passed
+         * (trial t + j serving value k + j): the leading passes are kept,
+         * the trial after them fails (or, within the slack of its line,
+         * is tested with pow).  No branch on an outcome, which is a
+         * failure about one time in three. */
+        t = 0;
+        while (t < m) {
+            unsigned passed = 0, failed = 0, lead;
+            for (j = 0; j < CRG_JOHNK_AHEAD; j++) {
+                passed |= (unsigned)crg_johnk_passes(e[k + j], below[t + j],
+                                                     lo[t + j])
+                          << j;
+                failed |= (unsigned)crg_johnk_fails(e[k + j], above[t + j],
+                                                    hi[t + j])
+                          << j;
+                trial_of[k + j] = (unsigned short)(t + j);
+            }
+            lead = (unsigned)CR_CTZ(~passed);
+            k += lead;
+            t += lead;
+            if (CR_UNLIKELY(lead < CRG_JOHNK_AHEAD &&
+                            !((failed >> lead) & 1u))) {
+                /* beta_draw's test */
+                const double x = crg_pow(w[t], e[k]);
+                const double zt = crg_pow(uv[2 * t + y_at], fixed_exp);
+                if ((x + zt <= 1.0) && (uv[2 * t] + uv[2 * t + 1] > 0.0)) {
+                    trial_of[k++] = (unsigned short)t;
+                }
+            }
+            t += lead < CRG_JOHNK_AHEAD;
+        }
+        for (j = 0; j < k; j++) {
+            base[j] = w[trial_of[j]];
+        }
+        crg_pow_pass_each(power, base, e, k);
+        for (j = 0; j < k; j++) {
+            base[j] = uv[2 * trial_of[j] + y_at];
+        }
+        crg_pow_pass(fixed_power, base, 1, k, fixed_exp);
+        for (j = 0; j < k; j++) {
+            const size_t tj = trial_of[j];
+            const double u = uv[2 * tj], v = uv[2 * tj + 1];
+            out[done + j] =
+                vary_is_a
+                    ? crg_beta_of_trial(vary[done + j], fixed, u, v,
+                                        power[j], fixed_power[j])
+                    : crg_beta_of_trial(fixed, vary[done + j], u, v,
+                                        fixed_power[j], power[j]);
+        }
+        done += k;
+    }
+}
+
+/*
  * The rounds of trials of the methods that have them, for the fills of
  * CRG_BATCH_FILL: with scalar parameters g, each draws the n values and
  * returns 1 where they take the rounds, else returns 0 and draws
@@ -397,17 +500,49 @@ static inline int CRG_FN(beta_rounds)(CRG_STATE *s, double *out, size_t n,
     return 0;
 }
 
+/* The rounds of the broadcast calls that have them, the same way (and
+ * each reads its arrays on past the values it drew): beta with a or b an
+ * array, the other scalar, all values of Johnk's algorithm. */
+static inline int CRG_FN(no_rounds_each)(CRG_STATE *s, double *out,
+                                         size_t n, crg_args *a) {
+    (void)s;
+    (void)out;
+    (void)n;
+    (void)a;
+    return 0;
+}
+
+static inline int CRG_FN(beta_rounds_each)(CRG_STATE *s, double *out,
+                                           size_t n, crg_args *a) {
+    const double *vary = a->pa != NULL ? a->pa : a->pb;
+    const double fixed = a->pa != NULL ? a->b : a->a;
+    size_t i;
+    if ((a->pa == NULL) == (a->pb == NULL) || !(fixed <= 1.0)) {
+        return 0;
+    }
+    for (i = 0; i < n; i++) {
+        if (!(vary[i] <= 1.0) ||
+            (vary[i] < CRG_BETA_TINY && fixed < CRG_BETA_TINY)) {
+            return 0;
+        }
+    }
+    CRG_FN(beta_trials_each)(s, out, n, vary, fixed, a->pa != NULL);
+    crg_params_advance(a, n);
+    return 1;
+}
+
 /*
- * CRG_BATCH_FILL(name, prep, batched, draw_c, rounds): the fill of a
- * gamma-based method.  With scalar parameters, rounds(...) draws the
- * values in rounds of trials where the method has them (above); where
+ * CRG_BATCH_FILL(name, prep, batched, draw_c, rounds, rounds_each): the
+ * fill of a gamma-based method.  With scalar parameters, rounds(...)
+ * draws the values in rounds of trials where the method has them
+ * (above), as rounds_each(...) does for broadcast ones; where
  * batched(&g) holds instead (each gamma the method draws has a shape
  * above 1, or NaN: Marsaglia and Tsang's method), draw_c(&cursor, &g)
  * makes every value from a batch of words (see dists_template.h: at most
  * as many words as values are left); otherwise name_each draws value by
  * value.  The same values every way.
  */
-#define CRG_BATCH_FILL(name, prep, batched, draw_c, rounds)                   \
+#define CRG_BATCH_FILL(name, prep, batched, draw_c, rounds, rounds_each)      \
     static void CRG_FN(name)(void *st, void *out_, size_t n, crg_args *a) {  \
         crg_prep g;                                                           \
         const int scalar = a->pa == NULL && a->pb == NULL && a->pc == NULL;   \
@@ -416,6 +551,9 @@ static inline int CRG_FN(beta_rounds)(CRG_STATE *s, double *out, size_t n,
         g.p[2] = a->c;                                                        \
         prep(&g);                                                             \
         if (scalar && rounds((CRG_STATE *)st, (double *)out_, n, &g)) {       \
+            return;                                                           \
+        }                                                                     \
+        if (!scalar && rounds_each((CRG_STATE *)st, (double *)out_, n, a)) {  \
             return;                                                           \
         }                                                                     \
         if (scalar && batched(&g)) {                                          \
@@ -556,27 +694,29 @@ static inline double CRG_FN(chisquare_any_c)(CRG_FN(cursor) *c,
 CRG_GAMMA_EACH(std_gamma_each, CRG_FN(gamma_prep), CRG_FN(std_gamma_any_c),
                CRG_SHAPE_ZERO)
 CRG_BATCH_FILL(std_gamma, CRG_FN(gamma_prep), crg_gamma1_mt,
-               CRG_FN(std_gamma_c), CRG_FN(std_gamma_rounds))
+               CRG_FN(std_gamma_c), CRG_FN(std_gamma_rounds),
+               CRG_FN(no_rounds_each))
 CRG_CONT_FILL(std_gamma_f, CRG_FN(std_gamma_prep_f), CRG_FN(std_gamma_draw_f),
               float)
 CRG_GAMMA_EACH(gamma_each, CRG_FN(gamma_prep), CRG_FN(gamma_any_c),
                CRG_SHAPE_ZERO)
 CRG_BATCH_FILL(gamma, CRG_FN(gamma_prep), crg_gamma1_mt, CRG_FN(gamma_c),
-               CRG_FN(gamma_rounds))
+               CRG_FN(gamma_rounds), CRG_FN(no_rounds_each))
 CRG_GAMMA_EACH(chisquare_each, CRG_FN(chisquare_prep),
                CRG_FN(chisquare_any_c), CRG_DF_ZERO)
 CRG_BATCH_FILL(chisquare, CRG_FN(chisquare_prep), crg_gamma1_mt,
-               CRG_FN(chisquare_c), CRG_FN(chisquare_rounds))
+               CRG_FN(chisquare_c), CRG_FN(chisquare_rounds),
+               CRG_FN(no_rounds_each))
 CRG_CONT_FILL(standard_t_each, CRG_FN(standard_t_prep),
               CRG_FN(standard_t_draw), double)
 CRG_BATCH_FILL(standard_t, CRG_FN(standard_t_prep), crg_gamma1_mt,
-               CRG_FN(standard_t_c), CRG_FN(no_rounds))
+               CRG_FN(standard_t_c), CRG_FN(no_rounds), CRG_FN(no_rounds_each))
 CRG_CONT_FILL(f_each, CRG_FN(f_prep), CRG_FN(f_draw), double)
 CRG_BATCH_FILL(f, CRG_FN(f_prep), crg_gamma2_mt, CRG_FN(f_c),
-               CRG_FN(no_rounds))
+               CRG_FN(no_rounds), CRG_FN(no_rounds_each))
 CRG_CONT_FILL(beta_each, CRG_FN(beta_prep), CRG_FN(beta_draw), double)
 CRG_BATCH_FILL(beta, CRG_FN(beta_prep), crg_gamma2_mt, CRG_FN(beta_c),
-               CRG_FN(beta_rounds))
+               CRG_FN(beta_rounds), CRG_FN(beta_rounds_each))
 
 /*
  * dirichlet: n rows of k = ia values each (one "value" of the fill is a

@@ -27,6 +27,7 @@
 #include "piece_constants.h"
 #include "convert.h"
 #include "generator.h"
+#include "johnk_bounds.h"
 #include "pow_shortcut.h"
 #include "ziggurat_tables.h"
 
