@@ -287,11 +287,8 @@ static void CRG_FN(gamma_trials)(CRG_STATE *s, double *out, size_t n,
     double x[CRG_TRIALS], y[CRG_TRIALS], power[CRG_TRIALS];
     unsigned short upper[CRG_TRIALS];
     uint64_t words[CRG_SCRATCH];
-    CRG_FN(cursor) c;
+    CRG_FN(cursor) c = CRG_FN(batch_cursor)(s, words);
     size_t done = 0;
-    c.s = s;
-    c.words = words;
-    c.next = c.end = 0;
     while (done < n) {
         const size_t m = crg_round_trials(n - done);
         size_t j, t, uppers = 0;
@@ -560,10 +557,8 @@ static inline int CRG_FN(beta_rounds_each)(CRG_STATE *s, double *out,
             uint64_t words[CRG_SCRATCH];                                      \
             double *out = (double *)out_;                                     \
             size_t i;                                                         \
-            CRG_FN(cursor) c;                                                 \
-            c.s = (CRG_STATE *)st;                                            \
-            c.words = words;                                                  \
-            c.next = c.end = 0;                                               \
+            CRG_FN(cursor) c =                                                \
+                CRG_FN(batch_cursor)((CRG_STATE *)st, words);                 \
             for (i = 0; i < n; i++) {                                         \
                 c.left = n - i;                                               \
                 out[i] = draw_c(&c, &g);                                      \
