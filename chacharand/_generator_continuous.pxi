@@ -40,8 +40,13 @@ cdef bint _scalar_ok(double v, int cons):
 
 cdef bint _array_ok(object v, int cons):
     if cons == CONS_NON_NEGATIVE:
-        return not np.any(np.logical_and(np.logical_not(np.isnan(v)),
-                                         np.signbit(v)))
+        # Only a set sign bit can fail (a negative, -0.0, or a NaN, which
+        # passes): one pass over v where none is set (a fifth of the
+        # full test's time).
+        sign = np.signbit(v)
+        if not sign.any():
+            return True
+        return not np.any(np.logical_and(np.logical_not(np.isnan(v)), sign))
     if cons == CONS_POSITIVE:
         return not np.any(np.less_equal(v, 0))
     return True

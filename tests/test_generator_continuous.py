@@ -274,6 +274,8 @@ BAD_CALLS = [
     ("exponential", (-1.0,), {}),
     ("exponential", (-0.0,), {}),
     ("exponential", (np.array([1.0, -1.0]),), {}),
+    ("exponential", (np.array([1.0, -0.0]),), {}),
+    ("gamma", (np.array([2.0, -0.0, np.nan]),), {}),
     ("exponential", ("1.0",), {}),
     ("exponential", (1 + 2j,), {}),
     ("exponential", (2.0,), {"size": -1}),
@@ -321,6 +323,17 @@ BAD_CALLS = [
 def test_bad_arguments_take_numpys_path(method, params, kwargs):
     check_twins(positioned(ChaCha8, 1, 1), method, *params, fast=False,
                 **kwargs)
+
+
+def test_a_nan_with_its_sign_bit_set_is_a_parameter_numpy_takes():
+    """A parameter that must not be negative may be NaN, whose sign bit
+    may be set: such an array takes the fast path (whose test looks at
+    the sign bits first), with NumPy's values."""
+    minus_nan = np.array([1.0, -np.nan, 2.0])
+    assert np.signbit(minus_nan[1])
+    for method in ("exponential", "gamma"):
+        check_twins(positioned(ChaCha8, 1, 1), method, minus_nan,
+                    fast=fast(method))
 
 
 #: Noncentralities for df <= 1, where NumPy draws a Poisson variate of
