@@ -483,7 +483,8 @@ def test_beta_below_one_draws_trials_in_rounds(params, size):
 
 
 @pytest.mark.parametrize("array_is_a", [True, False])
-@pytest.mark.parametrize("fixed", [0.5, 0.25, 1.0, 0.9, 1e-200])
+@pytest.mark.parametrize("fixed", [0.5, 0.25, 1.0, 0.9, 1e-200, 1e-310,
+                                   1e-104])
 @pytest.mark.parametrize("size", [1, 3, 255, 256, 257, 2000])
 def test_beta_with_one_array_tests_trials_from_logarithms(size, fixed,
                                                          array_is_a):
@@ -491,12 +492,17 @@ def test_beta_with_one_array_tests_trials_from_logarithms(size, fixed,
     Johnk's algorithm, tests each trial from logarithms made before it is
     known which value (so which exponent) the trial serves, four trials
     at a time: NumPy's values and position, across rounds, with the
-    array's parameters from 1e-4 (whose powers underflow) to 1 and the
-    scalar side's exponent 2 (its rounded square in the tests), 4, 1,
-    10/9 and infinite."""
+    array's parameters from 1e-4 (whose powers underflow) to 1, and a
+    subnormal one (exponent infinite), and the scalar side's exponent 2
+    (its rounded square in the tests), 4, 1, 10/9, 1e200 and infinite.
+    With the scalar side below 3e-103, an array parameter there too
+    sends the call value by value (both tiny: one uniform)."""
     rng = np.random.Generator(np.random.PCG64(size))
     vary = np.exp(rng.uniform(math.log(1e-4), 0.0, size))
     vary[::5] = 1.0
+    vary[2::7] = 1e-310
+    if fixed == 1e-104:
+        vary[1::3] = 1e-105
     args = (vary, fixed) if array_is_a else (fixed, vary)
     for start in range(2):
         check_twins(positioned(ChaCha8, 28, start), "beta", *args,
@@ -808,6 +814,10 @@ def test_johnk_verdicts_are_pows_where_sure(array_is_a, fixed):
     n = 20_000
     w = rng.random(n)
     vary = rng.uniform(0.02, 1.0, n)
+    # a fifth with w within 2**-33 of 1 and exponents up to 10**6, where
+    # the logarithm is tiny and its error is multiplied
+    w[::5] = 1.0 - rng.integers(1, 2**20, n // 5) * 2.0**-53
+    vary[::5] = np.exp(rng.uniform(math.log(1e-6), math.log(1e-2), n // 5))
     f = 1.0 / fixed
     # the scalar side's uniform y with y**f within a few ULPs of 1 - w**e
     x = np.array([c_pow(a, 1.0 / b) for a, b in zip(w.tolist(),

@@ -357,8 +357,9 @@ static void CRG_FN(beta_trials)(CRG_STATE *s, double *out, size_t n,
  * test, for any exponent, a product and a comparison, from logarithms
  * made in passes; the tests then run one after another through the
  * trials, and the few within the slack of their line call pow.  The
- * accepted trials' powers come from one pass with an exponent per value,
- * and from one pass with the scalar side's.
+ * accepted trials' powers come from one pass with an exponent per value
+ * (and, for the exponent 2, whose z the tests took rounded, from one pass
+ * with the scalar side's).
  */
 /* Trials tested together. */
 #define CRG_JOHNK_AHEAD 4
@@ -390,10 +391,11 @@ static void CRG_FN(beta_trials_each)(CRG_STATE *s, double *out, size_t n,
             e[j] = 1.0 / vary[done + j];
         }
         /* past the round's trials and values: never passes, always fails
-         * (which ends the tests) */
+         * (which ends the tests), whatever its e in [1, inf] (positive
+         * where a trial's logarithms are negative) */
         for (j = m; j < m + CRG_JOHNK_AHEAD; j++) {
             e[j] = 1.0;
-            below[j] = above[j] = 0.0;
+            below[j] = above[j] = 1.0;
             lo[j] = hi[j] = -INFINITY;
         }
         /* The tests: trial t serves value done + k (k <= t).  The next
@@ -417,7 +419,7 @@ static void CRG_FN(beta_trials_each)(CRG_STATE *s, double *out, size_t n,
             lead = (unsigned)CR_CTZ(~passed);
             k += lead;
             t += lead;
-            if (CR_UNLIKELY(lead < CRG_JOHNK_AHEAD &&
+            if (CR_UNLIKELY(lead < CRG_JOHNK_AHEAD && t < m &&
                             !((failed >> lead) & 1u))) {
                 /* beta_draw's test */
                 const double x = crg_pow(w[t], e[k]);
@@ -432,10 +434,18 @@ static void CRG_FN(beta_trials_each)(CRG_STATE *s, double *out, size_t n,
             base[j] = w[trial_of[j]];
         }
         crg_pow_pass_each(power, base, e, k);
-        for (j = 0; j < k; j++) {
-            base[j] = uv[2 * trial_of[j] + y_at];
+        /* the scalar side's powers as pow makes them: z is pow's but for
+         * the exponent 2 */
+        if (fixed_exp == 2.0) {
+            for (j = 0; j < k; j++) {
+                base[j] = uv[2 * trial_of[j] + y_at];
+            }
+            crg_pow_pass(fixed_power, base, 1, k, fixed_exp);
+        } else {
+            for (j = 0; j < k; j++) {
+                fixed_power[j] = z[trial_of[j]];
+            }
         }
-        crg_pow_pass(fixed_power, base, 1, k, fixed_exp);
         for (j = 0; j < k; j++) {
             const size_t tj = trial_of[j];
             const double u = uv[2 * tj], v = uv[2 * tj + 1];

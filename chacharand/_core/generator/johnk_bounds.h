@@ -16,17 +16,18 @@
  *
  * and lies within the slack of its line, to be tested with pow, where
  * neither holds (about one trial in 10**11, and u = v = 0).  With
- * p = fl(e log w) from a log within a few ULPs (so p within 2**-49 of
- * e log w, relatively), pow within an ULP, z within an ULP of pow's (the
- * exponent 2 takes the rounded square) and r = log(fl(1 - z)) within a
- * few ULPs:
+ * p = fl(e log w) from a log to a relative 2**-49 (so p within 2**-48
+ * of e log w, relatively), pow within an ULP, z within an ULP of pow's
+ * (the exponent 2 takes the rounded square, which differs from pow's only
+ * where y is far enough from 1 that the ULP is small beside 1 - z) and
+ * r = log(fl(1 - z)) to a relative 2**-49:
  *
  *   x <= 1 - z, so fl(x + z) <= 1, where
  *     p + slack |p| < r - slack (4 + |r|) - near;
  *   x + z > 1 + 2**-53, so fl(x + z) > 1, where
  *     p - slack |p| > r + slack (4 + |r|) + near,
  *
- * slack = 2**-40, thousands of times the relative errors it covers, and
+ * slack = 2**-40, hundreds of times the relative errors it covers, and
  * near >= 2**-50 / (1 - z) covering the absolute ones of 1 - z and the
  * half-ULP above 1.  As log w < 0, p -+ slack |p| = e * (log w (1 +- slack))
  * up to roundings far below the slack: below and above.

@@ -109,27 +109,30 @@ CRG_AVX2_FMA CR_FORCE_INLINE __m256d crg_positive_normal4(__m256d x) {
         _mm256_cmp_pd(x, CRG_V1(0x1.fffffffffffffp1023), _CMP_LE_OQ));
 }
 
-/* log x = h + *l, for x a positive normal double.  for_log (a constant)
- * takes log's ways: invc = 1 and log(invc) = 0 near 1, and r from p - 1
- * (see above); pow's r is the two halves of z times invc, exact, whose
- * sum rounds to r_hi (so r_lo is below 2**-62 of r_hi, where p - 1 leaves
- * up to 2**-53, and r_hi**2 r_lo, below 2**-71, would count in pow). */
-CRG_AVX2_FMA CR_FORCE_INLINE __m256d crg_log_dd4(__m256d x, int for_log,
-                                                 __m256d *l) {
+/* x (a positive normal double) as 2**k z, z in [0x1.6ap-1, 0x1.6ap0),
+ * with the table's row of z's interval: invc and log c = logc_hi +
+ * logc_lo.  near_one (a constant) takes invc = 1 and log c = 0 where
+ * |x - 1| < 2**-9 (then k = 0 and z = x): there log x is small, and an
+ * error relative to log c would be large relative to it. */
+typedef struct {
+    __m256d kd, z, invc, logc_hi, logc_lo;
+} crg_log_parts4;
+
+CRG_AVX2_FMA CR_FORCE_INLINE crg_log_parts4 crg_log_reduce4(__m256d x,
+                                                             int near_one) {
     const __m256i ix = _mm256_castpd_si256(x);
     const __m256i tmp = _mm256_sub_epi64(ix, CRG_I1(CRG_LOG_OFF));
+    crg_log_parts4 o;
+    int64_t lane[4];
+    __m256d r0, r1, r2, r3, t0, t1, t2, t3;
     /* k as a double: 2**52 + (k + 2048) from its bits, less 2**52 + 2048 */
-    const __m256d kd = _mm256_sub_pd(
+    o.kd = _mm256_sub_pd(
         _mm256_castsi256_pd(_mm256_add_epi64(
             _mm256_xor_si256(_mm256_srli_epi64(tmp, 52), CRG_I1(0x800)),
             CRG_I1(0x4330000000000000ULL))),
         CRG_V1(0x1p52 + 2048.0));
-    const __m256d z = _mm256_castsi256_pd(_mm256_sub_epi64(
+    o.z = _mm256_castsi256_pd(_mm256_sub_epi64(
         ix, _mm256_and_si256(tmp, CRG_I1(0xfff0000000000000ULL))));
-    int64_t lane[4];
-    __m256d r0, r1, r2, r3, t0, t1, t2, t3, invc, logc_hi, logc_lo;
-    __m256d r_hi, r_lo, s1, e1, h, e2, rr, c, tail;
-
     /* the table's rows, transposed */
     crg_lanes4(_mm256_and_si256(_mm256_srli_epi64(tmp, 52 - CRG_LOG_BITS),
                                 CRG_I1((1 << CRG_LOG_BITS) - 1)),
@@ -142,19 +145,35 @@ CRG_AVX2_FMA CR_FORCE_INLINE __m256d crg_log_dd4(__m256d x, int for_log,
     t1 = _mm256_unpackhi_pd(r0, r1); /* hi0 hi1 | 0 0 */
     t2 = _mm256_unpacklo_pd(r2, r3);
     t3 = _mm256_unpackhi_pd(r2, r3);
-    invc = _mm256_permute2f128_pd(t0, t2, 0x20);
-    logc_lo = _mm256_permute2f128_pd(t0, t2, 0x31);
-    logc_hi = _mm256_permute2f128_pd(t1, t3, 0x20);
-    if (for_log) {
-        const __m256d near_one =
+    o.invc = _mm256_permute2f128_pd(t0, t2, 0x20);
+    o.logc_lo = _mm256_permute2f128_pd(t0, t2, 0x31);
+    o.logc_hi = _mm256_permute2f128_pd(t1, t3, 0x20);
+    if (near_one) {
+        const __m256d near =
             _mm256_cmp_pd(crg_abs4(_mm256_sub_pd(x, CRG_V1(1.0))),
                           CRG_V1(0x1p-9), _CMP_LT_OQ);
-        __m256d p;
-        invc = _mm256_blendv_pd(invc, CRG_V1(1.0), near_one);
-        logc_lo = _mm256_andnot_pd(near_one, logc_lo);
-        logc_hi = _mm256_andnot_pd(near_one, logc_hi);
+        o.invc = _mm256_blendv_pd(o.invc, CRG_V1(1.0), near);
+        o.logc_lo = _mm256_andnot_pd(near, o.logc_lo);
+        o.logc_hi = _mm256_andnot_pd(near, o.logc_hi);
+    }
+    return o;
+}
+
+/* log x = h + *l, for x a positive normal double.  for_log (a constant)
+ * takes log's ways: invc = 1 and log(invc) = 0 near 1, and r from p - 1
+ * (see above); pow's r is the two halves of z times invc, exact, whose
+ * sum rounds to r_hi (so r_lo is below 2**-62 of r_hi, where p - 1 leaves
+ * up to 2**-53, and r_hi**2 r_lo, below 2**-71, would count in pow). */
+CRG_AVX2_FMA CR_FORCE_INLINE __m256d crg_log_dd4(__m256d x, int for_log,
+                                                 __m256d *l) {
+    const crg_log_parts4 parts = crg_log_reduce4(x, for_log);
+    const __m256d kd = parts.kd, z = parts.z, invc = parts.invc;
+    const __m256d logc_hi = parts.logc_hi, logc_lo = parts.logc_lo;
+    __m256d r_hi, r_lo, s1, e1, h, e2, rr, c, tail;
+
+    if (for_log) {
         /* r = r_hi + r_lo exactly */
-        p = _mm256_mul_pd(z, invc);
+        const __m256d p = _mm256_mul_pd(z, invc);
         r_lo = _mm256_fmsub_pd(z, invc, p);
         r_hi = _mm256_sub_pd(p, CRG_V1(1.0));
     } else {
@@ -295,7 +314,7 @@ CRG_AVX2_FMA static void crg_pow_pass_any_avx2(double *out,
                                                size_t stride,
                                                const double *ys,
                                                size_t ystride, size_t n) {
-    const __m256d yv = _mm256_set1_pd(ys[0]);
+    const __m256d yv = _mm256_set1_pd(n > 0 ? ys[0] : 1.0);
     double v[CRG_POW_STEP];
     unsigned short unsure[CRG_POW_STEP];
     size_t i, k, j, unsure_n;
@@ -303,7 +322,7 @@ CRG_AVX2_FMA static void crg_pow_pass_any_avx2(double *out,
         const size_t m = n - i < CRG_POW_STEP ? n - i : CRG_POW_STEP;
         const double *x = base + i * stride;
         const double *y = ys + i * ystride;
-        if (ystride != 0) {
+        if (ystride != 0) { /* with stride 1, as the callers have it */
             CRG_POW_VECTORS(CRG_LOAD_CONTIGUOUS, CRG_Y_EACH)
         } else if (stride == 1) {
             CRG_POW_VECTORS(CRG_LOAD_CONTIGUOUS, CRG_Y_ONE)
@@ -390,51 +409,27 @@ CRG_AVX2_FMA void crg_log_pass_avx2(double *out, const double *x, size_t n) {
     }
 }
 
-/* log x to a relative 2**-50 or so, for tests with a margin: the same
- * reduction as crg_log_dd4's for log (invc = 1 near 1), in plain double
- * arithmetic: r = fl(z invc - 1) (one FMA), log1p(r) its Taylor series
- * to r**6 (what is left: below 2**-56 of r), the sums rounded once each,
- * none cancelling far (|log x| > 2**-9.1 wherever log c is not 0).  For
- * x a positive normal double; NaN in the other lanes. */
+/* log x to a relative 2**-50 or so (the tests allow 2**-49), for tests
+ * with a margin: crg_log_dd4's reduction for log (invc = 1 near 1), in
+ * plain double arithmetic: r = fl(z invc - 1) (one FMA), log1p(r) its
+ * Taylor series to r**6 (what is left: below 2**-56 of r), the sums
+ * rounded once each, none cancelling far (|log x| > 2**-9.1 wherever
+ * log c is not 0).  For x a positive normal double; NaN in the other
+ * lanes. */
 CRG_AVX2_FMA CR_FORCE_INLINE __m256d crg_log_near4(__m256d x) {
-    const __m256i ix = _mm256_castpd_si256(x);
-    const __m256i tmp = _mm256_sub_epi64(ix, CRG_I1(CRG_LOG_OFF));
-    const __m256d kd = _mm256_sub_pd(
-        _mm256_castsi256_pd(_mm256_add_epi64(
-            _mm256_xor_si256(_mm256_srli_epi64(tmp, 52), CRG_I1(0x800)),
-            CRG_I1(0x4330000000000000ULL))),
-        CRG_V1(0x1p52 + 2048.0));
-    const __m256d z = _mm256_castsi256_pd(_mm256_sub_epi64(
-        ix, _mm256_and_si256(tmp, CRG_I1(0xfff0000000000000ULL))));
-    const __m256d near_one =
-        _mm256_cmp_pd(crg_abs4(_mm256_sub_pd(x, CRG_V1(1.0))),
-                      CRG_V1(0x1p-9), _CMP_LT_OQ);
-    int64_t lane[4];
-    __m256d r0, r1, r2, r3, t0, t1, t2, t3, invc, logc, r, c, log_x;
-
-    crg_lanes4(_mm256_and_si256(_mm256_srli_epi64(tmp, 52 - CRG_LOG_BITS),
-                                CRG_I1((1 << CRG_LOG_BITS) - 1)),
-               lane);
-    r0 = _mm256_loadu_pd(crg_pow_log_table[lane[0]]);
-    r1 = _mm256_loadu_pd(crg_pow_log_table[lane[1]]);
-    r2 = _mm256_loadu_pd(crg_pow_log_table[lane[2]]);
-    r3 = _mm256_loadu_pd(crg_pow_log_table[lane[3]]);
-    t0 = _mm256_unpacklo_pd(r0, r1); /* invc0 invc1 | lo0 lo1 */
-    t1 = _mm256_unpackhi_pd(r0, r1); /* hi0 hi1 | 0 0 */
-    t2 = _mm256_unpacklo_pd(r2, r3);
-    t3 = _mm256_unpackhi_pd(r2, r3);
-    invc = _mm256_blendv_pd(_mm256_permute2f128_pd(t0, t2, 0x20),
-                            CRG_V1(1.0), near_one);
-    logc = _mm256_andnot_pd(near_one, _mm256_permute2f128_pd(t1, t3, 0x20));
-    r = _mm256_fmsub_pd(z, invc, CRG_V1(1.0));
-    c = _mm256_fmadd_pd(r, CRG_V1(-1.0 / 6), CRG_V1(0.2));
+    const crg_log_parts4 parts = crg_log_reduce4(x, 1);
+    const __m256d r = _mm256_fmsub_pd(parts.z, parts.invc, CRG_V1(1.0));
+    __m256d c = _mm256_fmadd_pd(r, CRG_V1(-1.0 / 6), CRG_V1(0.2));
     c = _mm256_fmadd_pd(r, c, CRG_V1(-0.25));
     c = _mm256_fmadd_pd(r, c, CRG_V1(1.0 / 3));
     c = _mm256_fmadd_pd(r, c, CRG_V1(-0.5));
-    log_x = _mm256_add_pd(
-        _mm256_fmadd_pd(kd, CRG_V1(CRG_LN2_HI + CRG_LN2_LO), logc),
-        _mm256_fmadd_pd(_mm256_mul_pd(r, r), c, r));
-    return _mm256_blendv_pd(CRG_V1(NAN), log_x, crg_positive_normal4(x));
+    return _mm256_blendv_pd(
+        CRG_V1(NAN),
+        _mm256_add_pd(_mm256_fmadd_pd(parts.kd,
+                                      CRG_V1(CRG_LN2_HI + CRG_LN2_LO),
+                                      parts.logc_hi),
+                      _mm256_fmadd_pd(_mm256_mul_pd(r, r), c, r)),
+        crg_positive_normal4(x));
 }
 
 CRG_AVX2_FMA void crg_log_near_pass_avx2(double *out, const double *x,

@@ -129,9 +129,9 @@ void crg_pow_pass_each(double *out, const double *x, const double *y,
  * x. */
 void crg_log_pass(double *out, const double *x, size_t n);
 
-/* out[j] = log(x[j]) for j < n within an ULP or two (on the same CPUs
- * as crg_log_pass, not always rounded as log rounds it), for tests with
- * a margin; out may not be x. */
+/* out[j] = log(x[j]) for j < n to a relative 2**-49 (on the same CPUs
+ * as crg_log_pass, not always rounded as log rounds it; elsewhere log
+ * itself), for tests with a margin; out may not be x. */
 void crg_log_near_pass(double *out, const double *x, size_t n);
 
 /* Which loops crg_pow_pass takes for an exponent other than 2 and 1/2,
