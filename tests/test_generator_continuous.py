@@ -13,7 +13,7 @@ import platform
 
 import numpy as np
 import pytest
-from hypothesis import given, settings, strategies as st
+from hypothesis import example, given, settings, strategies as st
 
 from chacharand import ChaCha8, ISAAC64
 from chacharand import Generator
@@ -914,6 +914,26 @@ def test_multivariate_normal_draws_through_the_fast_normals():
 reals = st.floats(allow_nan=True, allow_infinity=True, width=64)
 positive = st.one_of(st.floats(min_value=0.0, max_value=1e300),
                      st.sampled_from([0.0, 1.0, 1e-300, 1e-104, np.inf]))
+
+
+johnk_parameters = st.one_of(
+    st.floats(min_value=5e-324, max_value=1.0),
+    st.sampled_from([1.0, 0.5, 1e-104, 1e-310, 5e-324]))
+
+
+@settings(max_examples=200, deadline=None)
+@given(vary=st.lists(johnk_parameters, min_size=1, max_size=600),
+       fixed=johnk_parameters, array_is_a=st.booleans())
+# a subnormal parameter (exponent infinite) among the last of a round
+@example(vary=[0.5, 1.0, 1.0, 5e-324], fixed=1.0, array_is_a=False)
+def test_hypothesis_beta_with_one_array(vary, fixed, array_is_a):
+    """beta with a or b an array of Johnk's parameters (in (0, 1], tiny and
+    subnormal ones included) and the other scalar: NumPy's values and
+    position, whichever way the call goes (tests from logarithms, or
+    value by value where both sides are tiny)."""
+    vary = np.array(vary)
+    args = (vary, fixed) if array_is_a else (fixed, vary)
+    check_twins(positioned(ChaCha8, 6, 1), "beta", *args, fast=fast("beta"))
 
 
 @settings(max_examples=60, deadline=None)
