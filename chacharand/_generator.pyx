@@ -62,6 +62,10 @@ cdef extern from "generator/johnk_bounds.h" nogil:
     int crg_johnk_passes(double e, double below, double lo)
     int crg_johnk_fails(double e, double above, double hi)
 
+cdef extern from "generator/poisson_bounds.h" nogil:
+    int crg_ptrs_verdict(double v, double q, double invalpha, double rhs)
+    void crg_exp_bounds(double lam, double *low, double *high)
+
 cdef extern from "generator/piece_constants.h" nogil:
     const char *crg_piece_constants_backend()
 
@@ -145,6 +149,38 @@ def _johnk_verdicts(u, v, vary, fixed, vary_is_a):
         else:
             verdict[t] = -1
     return verdict
+
+
+def _ptrs_verdicts(v, q, invalpha, rhs):
+    """The verdicts of poisson_bounds.h on PTRS's final tests, each from
+    the trial's v and q = a / us**2 + b, lam's invalpha and the test's
+    right side: 1 where the trial surely keeps k, 0 where it surely draws
+    again, -1 where the C library's logarithms must decide (for the
+    tests)."""
+    cdef cnp.ndarray[cnp.float64_t, ndim=1] vs = _float64_vector(v)
+    cdef cnp.ndarray[cnp.float64_t, ndim=1] qs = _float64_vector(q)
+    cdef cnp.ndarray[cnp.float64_t, ndim=1] alphas = _float64_vector(
+        invalpha)
+    cdef cnp.ndarray[cnp.float64_t, ndim=1] rhss = _float64_vector(rhs)
+    cdef Py_ssize_t m = vs.shape[0], t
+    cdef cnp.ndarray[cnp.int8_t, ndim=1] verdict = np.empty(m, np.int8)
+    if not (qs.shape[0] == alphas.shape[0] == rhss.shape[0] == m):
+        raise ValueError("v, q, invalpha and rhs must have the same size")
+    for t in range(m):
+        verdict[t] = crg_ptrs_verdict(vs[t], qs[t], alphas[t], rhss[t])
+    return verdict
+
+
+def _exp_bounds(lam):
+    """The bounds that poisson_bounds.h puts around exp(-lam) for each
+    lam, as two arrays: low, high (for the tests)."""
+    cdef cnp.ndarray[cnp.float64_t, ndim=1] lams = _float64_vector(lam)
+    cdef Py_ssize_t m = lams.shape[0], t
+    cdef cnp.ndarray[cnp.float64_t, ndim=1] low = np.empty(m)
+    cdef cnp.ndarray[cnp.float64_t, ndim=1] high = np.empty(m)
+    for t in range(m):
+        crg_exp_bounds(lams[t], &low[t], &high[t])
+    return low, high
 
 
 def piece_constants_backend():

@@ -8,6 +8,7 @@ shapes, errors and the bit generators' positions afterwards, for every
 family, scalar and broadcast parameters, the edges of each algorithm and
 arguments that NumPy refuses (which take NumPy's path, so NumPy raises).
 """
+import math
 import os
 import platform
 
@@ -18,7 +19,8 @@ from hypothesis import strategies as st
 
 from chacharand import ChaCha8, Generator
 from chacharand._agreement import disagreeing_methods
-from chacharand._generator import _binomial_variant, deferred_methods
+from chacharand._generator import (_binomial_variant, _exp_bounds,
+                                   _ptrs_verdicts, deferred_methods)
 
 from _support.generator_twins import FAMILY_CLASSES, check_twins, positioned
 
@@ -167,6 +169,87 @@ def test_broadcast_poisson(size):
                     np.zeros(size), fast=True)
     check_twins(positioned(ChaCha8, 29, 1), "poisson",
                 np.linspace(0.5, 40.0, 2**20 + 3), fast=True)
+
+
+def test_negative_binomial_draws_a_lam_per_value(family):
+    # Each value's Poisson draw has a lam of its own: PTRS's final tests
+    # from one logarithm, the products of uniforms against bounds around
+    # exp(-lam) (poisson_bounds.h), over many values: NumPy's, every one,
+    # and its position after them.
+    check_twins(positioned(family, 31, 1), "negative_binomial", 5, 0.3,
+                size=100_003, fast=True)
+    check_twins(positioned(family, 31, 0), "negative_binomial", 40, 0.5,
+                size=20_011, fast=True)
+    check_twins(positioned(family, 31, 1), "negative_binomial",
+                np.linspace(0.5, 60.0, 20_011), 0.4, fast=True)
+
+
+def _ptrs_left_side(v, lam, us):
+    """NumPy's PTRS for lam: its invalpha and q = a / us**2 + b, and the
+    left side of its final test, log(v) + log(invalpha) - log(q), from the
+    C library's log (random_poisson_ptrs's expressions)."""
+    b = 0.931 + 2.53 * math.sqrt(lam)
+    a = -0.059 + 0.02483 * b
+    invalpha = 1.1239 + 1.1328 / (b - 3.4)
+    q = a / (us * us) + b
+    return invalpha, q, math.log(v) + math.log(invalpha) - math.log(q)
+
+
+def test_ptrs_verdicts_are_the_logarithms_where_sure():
+    """PTRS's final test from one logarithm (poisson_bounds.h) keeps or
+    refuses a trial only where NumPy's three logarithms would: over right
+    sides placed within a few ULPs of the left (nearly all left to the
+    logarithms), within 2**20 ULPs (many decided each way), and random
+    ones (nearly all decided)."""
+    rng = np.random.Generator(np.random.PCG64(47))
+    n = 20_000
+    lam = np.exp(rng.uniform(math.log(10.0), math.log(1e15), 3 * n))
+    us = rng.uniform(0.0, 0.5, 3 * n)
+    v = rng.random(3 * n)
+    # the trials that reach the test: us < 0.013 only with v <= us
+    v = np.where(us < 0.013, v * us, v)
+    invalpha, q, left = map(np.array, zip(*[
+        _ptrs_left_side(*trial)
+        for trial in zip(v.tolist(), lam.tolist(), us.tolist())]))
+    ulps = np.concatenate([rng.integers(-6, 7, n),
+                           rng.integers(-2**20, 2**20 + 1, n)])
+    rhs = np.concatenate([(left[:2 * n].view(np.int64) + ulps)
+                          .view(np.float64),
+                          left[2 * n:] + rng.normal(0.0, 2.0, n)])
+    verdict = _ptrs_verdicts(v, q, invalpha, rhs)
+    decided = verdict >= 0
+    assert (verdict[decided] == (left <= rhs)[decided]).all()
+    assert (verdict[:n] == -1).mean() > 0.9
+    assert (verdict[n:2 * n] == 1).sum() > 1000
+    assert (verdict[n:2 * n] == 0).sum() > 1000
+    assert (verdict[2 * n:] == -1).sum() <= 2
+    # v = 0: log(0) is -inf, which the logarithms themselves must meet
+    assert _ptrs_verdicts([0.0], [10.0], [1.2], [-3.0])[0] == -1
+
+
+def test_exp_bounds_hold_the_c_librarys_exp():
+    """The products of uniforms are compared with bounds around exp(-lam)
+    (poisson_bounds.h): the C library's exp(-lam) lies within them, and
+    they are within 6.2 % of it for lam in [0, 700] (so most products
+    are decided); elsewhere both are exp(-lam) itself."""
+    rng = np.random.Generator(np.random.PCG64(53))
+    inside = np.concatenate([
+        rng.uniform(0.0, 10.0, 200_000),
+        np.exp(rng.uniform(math.log(1e-300), math.log(700.0), 20_000)),
+        [0.0, -0.0, 5e-324, 1e-300, 9.999999, 10.0, 700.0],
+        # lam log2(e) just below and above integers and 32nds
+        np.repeat(np.arange(1, 1011) / 1.4426950408889634 / 32, 3) *
+        np.tile([1 - 2**-50, 1.0, 1 + 2**-50], 1010)])
+    low, high = _exp_bounds(inside)
+    exact = np.array([math.exp(-x) for x in inside.tolist()])
+    assert ((low <= exact) & (exact <= high)).all()
+    assert (high <= exact * 1.062).all() and (low >= exact / 1.062).all()
+    outside = np.array([700.5, 1e4, np.inf, -1.0, -np.inf])
+    low, high = _exp_bounds(outside)
+    exact = np.array([math.exp(-x) for x in outside.tolist()])
+    assert (low == exact).all() and (high == exact).all()
+    low, high = _exp_bounds([np.nan])
+    assert np.isnan(low[0]) and np.isnan(high[0])
 
 
 @pytest.mark.parametrize("size", [1, 31, 32, 33, 64, 100])

@@ -93,41 +93,56 @@ static double CRG_FN(loggam)(double x) {
  * word, over the state itself (state_cursor) elsewhere. */
 
 /* random_poisson_mult: multiply uniforms until the product drops to
- * exp(-lam). */
-static int64_t CRG_FN(poisson_mult)(CRG_FN(cursor) *c, double enlam) {
+ * exp(-lam).  The products are compared with bounds around exp(-lam)
+ * (poisson_bounds.h), and with exp(-lam) itself from the first that lies
+ * between them: a lam that changes from value to value mostly costs no
+ * exp. */
+CR_FORCE_INLINE int64_t CRG_FN(poisson_mult)(CRG_FN(cursor) *c,
+                                            double lam) {
     int64_t x = 0;
-    double prod = 1.0;
+    double prod = 1.0, low, high;
+    crg_exp_bounds(lam, &low, &high);
     for (;;) {
         prod *= CRG_FN(cursor_double)(c);
-        if (prod > enlam) {
+        if (prod > high) {
             x += 1;
-        } else {
+        } else if (prod <= low) {
             return x;
+        } else {
+            low = high = exp(-lam);
+            if (prod > high) {
+                x += 1;
+            } else {
+                return x;
+            }
         }
     }
 }
 
 /* What PTRS computes once per lam, and the values of loggam(k + 1) it has
  * needed, which do not depend on lam: a direct-mapped cache keyed by k.
- * Most draws end at the squeeze, which needs a, b and vr only: log(lam),
- * invalpha and log(invalpha) (NumPy takes the last per draw, the same
- * value) are taken when a draw first reaches the final test, so a lam
- * that changes from value to value (negative_binomial) mostly costs no
- * logarithm. */
+ * Most draws end at the squeeze, which needs a, b and vr only: log(lam)
+ * and invalpha are taken when a draw first reaches the final test, so a
+ * lam that changes from value to value (negative_binomial) mostly costs
+ * no logarithm. */
 #define CRG_LOGGAM_CACHE 256
 typedef struct {
     double lam, slam, a, b, vr;
-    double invalpha;              /* when invalpha_ready or slow_ready */
-    double loglam, log_invalpha;  /* when slow_ready */
-    int invalpha_ready, slow_ready;
+    double invalpha;              /* when invalpha_ready */
+    double loglam;                /* when loglam_ready */
+    double log_invalpha;          /* when log_invalpha_ready */
+    int invalpha_ready, loglam_ready, log_invalpha_ready;
+    int lam_varies; /* take poisson_bounds.h's verdicts (see poisson_ptrs) */
     int64_t cached_k[CRG_LOGGAM_CACHE];
     double cached_loggam[CRG_LOGGAM_CACHE];
 } CRG_FN(ptrs_t);
 
-/* No constants and no cached values yet. */
-static void CRG_FN(ptrs_init)(CRG_FN(ptrs_t) *t) {
+/* No constants and no cached values yet; lam_varies where lam changes
+ * from value to value. */
+static void CRG_FN(ptrs_init)(CRG_FN(ptrs_t) *t, int lam_varies) {
     int i;
     t->lam = -1.0;
+    t->lam_varies = lam_varies;
     for (i = 0; i < CRG_LOGGAM_CACHE; i++) {
         t->cached_k[i] = -1;
     }
@@ -150,7 +165,8 @@ static void CRG_FN(ptrs_setup)(CRG_FN(ptrs_t) *t, double lam) {
     t->a = -0.059 + 0.02483 * t->b;
     t->vr = 0.9277 - 3.6224 / (t->b - 2);
     t->invalpha_ready = 0;
-    t->slow_ready = 0;
+    t->loglam_ready = 0;
+    t->log_invalpha_ready = 0;
 }
 
 /* ptrs_setup's constants, and invalpha, from a piece's (lane i). */
@@ -163,38 +179,55 @@ static inline void CRG_FN(ptrs_take)(CRG_FN(ptrs_t) *t, double lam,
     t->vr = made->vr[i];
     t->invalpha = made->invalpha[i];
     t->invalpha_ready = 1;
-    t->slow_ready = 0;
+    t->loglam_ready = 0;
+    t->log_invalpha_ready = 0;
 }
 
-/* The constants of PTRS's final test, when a draw first needs them. */
-static void CRG_FN(ptrs_setup_slow)(CRG_FN(ptrs_t) *t) {
-    t->loglam = log(t->lam);
+/* invalpha, when a draw first needs it. */
+static inline double CRG_FN(ptrs_invalpha)(CRG_FN(ptrs_t) *t) {
     if (!t->invalpha_ready) {
         t->invalpha = 1.1239 + 1.1328 / (t->b - 3.4);
+        t->invalpha_ready = 1;
     }
-    t->log_invalpha = log(t->invalpha);
-    t->slow_ready = 1;
+    return t->invalpha;
 }
 
-/* random_poisson_ptrs */
+/* random_poisson_ptrs.  Where lam changes from value to value, the final
+ * test is decided from one logarithm where it can be (poisson_bounds.h):
+ * NumPy's takes four for each new lam.  For one lam, two of them are
+ * made once, and the other two (independent, so overlapping) measured
+ * faster than the verdict's quotient and logarithm. */
 static int64_t CRG_FN(poisson_ptrs)(CRG_FN(cursor) *c, CRG_FN(ptrs_t) *t) {
     const double lam = t->lam;
     for (;;) {
         double u = CRG_FN(cursor_double)(c) - 0.5;
         double v = CRG_FN(cursor_double)(c);
-        double us = 0.5 - fabs(u);
+        double us = 0.5 - fabs(u), q, rhs;
         int64_t k = CRG_FN(floor_i64)((2 * t->a / us + t->b) * u + lam + 0.43);
+        int verdict;
         if (us >= 0.07 && v <= t->vr) {
             return k; /* the squeeze: most draws end here */
         }
         if (k < 0 || (us < 0.013 && v > us)) {
             continue;
         }
-        if (!t->slow_ready) {
-            CRG_FN(ptrs_setup_slow)(t);
+        if (!t->loglam_ready) {
+            t->loglam = log(lam);
+            t->loglam_ready = 1;
         }
-        if ((log(v) + t->log_invalpha - log(t->a / (us * us) + t->b)) <=
-            (-lam + (double)k * t->loglam - CRG_FN(loggam_k1)(t, k))) {
+        q = t->a / (us * us) + t->b;
+        rhs = -lam + (double)k * t->loglam - CRG_FN(loggam_k1)(t, k);
+        verdict = t->lam_varies ? crg_ptrs_verdict(
+                                      v, q, CRG_FN(ptrs_invalpha)(t), rhs)
+                                : -1;
+        if (verdict < 0) {
+            if (!t->log_invalpha_ready) {
+                t->log_invalpha = log(CRG_FN(ptrs_invalpha)(t));
+                t->log_invalpha_ready = 1;
+            }
+            verdict = log(v) + t->log_invalpha - log(q) <= rhs;
+        }
+        if (verdict) {
             return k;
         }
     }
@@ -213,7 +246,7 @@ static inline int64_t CRG_FN(poisson_one)(CRG_FN(cursor) *c, double lam,
     if (lam == 0) {
         return 0;
     }
-    return CRG_FN(poisson_mult)(c, exp(-lam));
+    return CRG_FN(poisson_mult)(c, lam);
 }
 
 /* random_poisson_mult for n values of one lam, its uniforms converted
@@ -266,7 +299,7 @@ static void CRG_FN(poisson)(void *st, void *out_, size_t n, crg_args *a) {
         CRG_FN(poisson_mult_fill)(s, out, n, exp(-a->a));
         return;
     }
-    CRG_FN(ptrs_init)(&t);
+    CRG_FN(ptrs_init)(&t, a->pa != NULL);
     if (a->pa == NULL ? a->a >= 10 : crg_none_zero(a->pa, n)) {
         /* Every value takes a word at least (PTRS two or more): a batch.
          * (A lam of 0 draws nothing: such calls stay on the state.) */
@@ -945,7 +978,7 @@ static void CRG_FN(neg_binomial)(void *st, void *out_, size_t n_out,
     size_t i;
     crg_gamma_prep g = crg_gamma_prepare(a->a);
     double odds = (1 - a->b) / a->b; /* the gamma's scale */
-    CRG_FN(ptrs_init)(&t);
+    CRG_FN(ptrs_init)(&t, 1);
     if (a->pa == NULL && a->pb == NULL && !(g.shape <= 1.0)) {
         /* Marsaglia and Tsang's gamma takes two words or more a value,
          * and then the Poisson draw: the words in batches. */

@@ -77,7 +77,7 @@ static void CRG_FN(nc_chisquare)(void *st, void *out_, size_t n,
     double *out = (double *)out_;
     CRG_FN(nc_chisquare_t) t;
     size_t i;
-    CRG_FN(ptrs_init)(&t.poisson);
+    CRG_FN(ptrs_init)(&t.poisson, a->pb != NULL);
     CRG_FN(nc_chisquare_setup)(&t, a->a, a->b);
     if (crg_nc_batched(a, a->a, a->b)) {
         uint64_t words[CRG_SCRATCH];
@@ -110,7 +110,7 @@ static void CRG_FN(nc_f)(void *st, void *out_, size_t n, crg_args *a) {
     crg_gamma_prep den = crg_gamma_prepare(a->b / 2.0);
     double dfden = a->b;
     size_t i;
-    CRG_FN(ptrs_init)(&t.poisson);
+    CRG_FN(ptrs_init)(&t.poisson, a->pc != NULL);
     CRG_FN(nc_chisquare_setup)(&t, a->a, a->c);
     if (crg_nc_batched(a, a->a, a->c)) {
         /* and a gamma of shape dfden / 2 > 0 a value */

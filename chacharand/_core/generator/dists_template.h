@@ -29,6 +29,7 @@
 #include "generator.h"
 #include "johnk_bounds.h"
 #include "pow_shortcut.h"
+#include "poisson_bounds.h"
 #include "ziggurat_tables.h"
 
 #define CRG_CAT_(a, b) a##b
