@@ -51,6 +51,7 @@ cdef extern from "generator/convert.h" nogil:
 cdef extern from "generator/pow_shortcut.h" nogil:
     const char *crg_pow_backend()
     void crg_log_pass(double *out, const double *x, size_t n)
+    void crg_log_odds_pass(double *out, const double *x, size_t n)
     void crg_log_near_pass(double *out, const double *x, size_t n)
     void crg_pow_pass_each(double *out, const double *x, const double *y,
                            size_t n)
@@ -90,6 +91,17 @@ def _log_pass(x):
     cdef cnp.ndarray[cnp.float64_t, ndim=1] out = np.empty_like(src)
     if src.shape[0] > 0:
         crg_log_pass(&out[0], &src[0], src.shape[0])
+    return out
+
+
+def _log_odds_pass(x):
+    """log(x / (1 - x)) of each value of x (float64), by the pass that
+    logistic takes (for the tests, which compare it with the C library's
+    division and log)."""
+    cdef cnp.ndarray[cnp.float64_t, ndim=1] src = _float64_vector(x)
+    cdef cnp.ndarray[cnp.float64_t, ndim=1] out = np.empty_like(src)
+    if src.shape[0] > 0:
+        crg_log_odds_pass(&out[0], &src[0], src.shape[0])
     return out
 
 

@@ -312,14 +312,11 @@ CRG_ZIGGURAT_PASSES(lognormal_each, std_normal, exp(pa + pb * v), v)
 CRG_ZIGGURAT_FILL(lognormal_one, CRG_FN(gauss_try), CRG_FN(gauss_rest),
                   exp(pa + pb * x))
 CRG_ONE_OR_EACH(lognormal, 1)
-/* The steps before laplace's last (none), logistic's (log(u / (1 - u)))
- * and gumbel's (log(-log(1 - u))), logs by crg_log_pass. */
+/* The steps before laplace's last (none), logistic's (log(u / (1 - u)),
+ * by crg_log_odds_pass) and gumbel's (log(-log(1 - u)), logs by
+ * crg_log_pass). */
 #define CRG_NO_STEPS(piece, k) ((void)(piece), (void)(k))
-#define CRG_LOGISTIC_STEPS(piece, k)                                         \
-    do {                                                                     \
-        CRG_PASS(piece, k, v / (1.0 - v));                                   \
-        crg_log_pass(piece, piece, k);                                       \
-    } while (0)
+#define CRG_LOGISTIC_STEPS(piece, k) crg_log_odds_pass(piece, piece, k)
 #define CRG_GUMBEL_STEPS(piece, k)                                           \
     do {                                                                     \
         CRG_PASS(piece, k, 1.0 - v);                                         \

@@ -6,7 +6,8 @@
  * CPU and OS support AVX2 and FMA, and CHACHARAND_SIMD caps nothing
  * below avx2; pow itself otherwise.  crg_log_pass: log over an
  * array the same way (pow_avx2.c's log kernel, or log itself).  Every way
- * gives the same bits.  crg_log_near_pass: log to a few ULPs, for tests
+ * gives the same bits; crg_log_odds_pass the same for log(x / (1 - x)).
+ * crg_log_near_pass: log to a few ULPs, for tests
  * with a margin (pow_avx2.c's plain-double kernel, or log itself).
  */
 #include <math.h>
@@ -22,6 +23,7 @@ void crg_pow_pass_avx2(double *out, const double *base, size_t stride,
 void crg_pow_pass_each_avx2(double *out, const double *x, const double *y,
                             size_t n);
 void crg_log_pass_avx2(double *out, const double *x, size_t n);
+void crg_log_odds_pass_avx2(double *out, const double *x, size_t n);
 void crg_log_near_pass_avx2(double *out, const double *x, size_t n);
 #else
 #define CRG_POW_KERNEL 0
@@ -129,6 +131,19 @@ void crg_log_pass(double *out, const double *x, size_t n) {
 #endif
     for (j = 0; j < n; j++) {
         out[j] = log(x[j]);
+    }
+}
+
+void crg_log_odds_pass(double *out, const double *x, size_t n) {
+    size_t j;
+#if CRG_POW_KERNEL
+    if (crg_pow_choose() == 2) {
+        crg_log_odds_pass_avx2(out, x, n);
+        return;
+    }
+#endif
+    for (j = 0; j < n; j++) {
+        out[j] = log(x[j] / (1.0 - x[j]));
     }
 }
 

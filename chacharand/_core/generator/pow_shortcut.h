@@ -129,6 +129,11 @@ void crg_pow_pass_each(double *out, const double *x, const double *y,
  * x. */
 void crg_log_pass(double *out, const double *x, size_t n);
 
+/* out[j] = log(x[j] / (1 - x[j])) for j < n, the quotient and log
+ * rounded as the C library's division and log round them (the same way
+ * as crg_log_pass); out may be x. */
+void crg_log_odds_pass(double *out, const double *x, size_t n);
+
 /* out[j] = log(x[j]) for j < n to a relative 2**-49 (on the same CPUs
  * as crg_log_pass, not always rounded as log rounds it; elsewhere log
  * itself), for tests with a margin; out may not be x. */
