@@ -14,8 +14,7 @@
  */
 
 /* The constants of one gamma draw of `shape` (dists_gamma.h): Marsaglia
- * and Tsang's b and c, and for the float draws 1 / shape for a shape
- * below 1. */
+ * and Tsang's b and c, and 1 / shape for a shape below 1. */
 typedef struct crg_gamma_prep {
     double shape, b, c, inv_shape;
 } crg_gamma_prep;

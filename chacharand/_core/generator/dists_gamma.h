@@ -17,10 +17,9 @@ static inline crg_gamma_prep crg_gamma_prepare(double shape) {
     g.shape = shape;
     g.b = shape - 1. / 3.;
     g.c = 1. / sqrt(9 * g.b);
-    /* (inv_shape is the float draws'; a shape below 1 forms 1 / shape
-     * where it draws: no division for the others, whose constants a
-     * broadcast shape makes value by value) */
-    g.inv_shape = 0.0;
+    /* the exponent of both of Johnk's powers, the same value NumPy forms
+     * for each (and no division on the way to pow) */
+    g.inv_shape = shape < 1.0 ? 1. / shape : 0.0;
     return g;
 }
 
@@ -58,11 +57,13 @@ CRG_GAMMA_MT(CRG_FN(gamma_mt_c), CR_FORCE_INLINE, CRG_FN(cursor) *,
              CRG_FN(cursor_gauss), CRG_FN(cursor_double))
 
 /*
- * CRG_STD_GAMMA(fn, src_t, uniform, expo, mt): random_standard_gamma of
- * any shape, drawing from a src_t source: the state or a cursor.
+ * CRG_STD_GAMMA(fn, qual, src_t, uniform, expo, mt): random_standard_gamma
+ * of any shape, drawing from a src_t source: the state or a cursor.
+ * std_gamma_draw_in_line, always in line, is dirichlet's (GCC left a call
+ * there once the unit held more: 0.66 -> 0.74 of PCG64's time).
  */
-#define CRG_STD_GAMMA(fn, src_t, uniform, expo, mt)                          \
-    static inline double fn(src_t src, const crg_gamma_prep *g) {            \
+#define CRG_STD_GAMMA(fn, qual, src_t, uniform, expo, mt)                    \
+    qual double fn(src_t src, const crg_gamma_prep *g) {                     \
         const double shape = g->shape;                                       \
         if (shape == 1.0) {                                                  \
             return expo(src);                                                \
@@ -71,21 +72,18 @@ CRG_GAMMA_MT(CRG_FN(gamma_mt_c), CR_FORCE_INLINE, CRG_FN(cursor) *,
             return 0.0;                                                      \
         }                                                                    \
         if (shape < 1.0) {                                                   \
-            /* the exponent of both of Johnk's powers, the value NumPy */   \
-            /* forms for each */                                            \
-            const double inv_shape = 1. / shape;                             \
             for (;;) {                                                       \
                 const double u = uniform(src);                               \
                 const double v = expo(src);                                  \
                 if (u <= 1.0 - shape) {                                      \
-                    const double x = crg_pow(u, inv_shape);                  \
+                    const double x = crg_pow(u, g->inv_shape);               \
                     if (x <= v) {                                            \
                         return x;                                            \
                     }                                                        \
                 } else {                                                     \
                     const double y = -log((1 - u) / shape);                  \
                     const double x =                                         \
-                        crg_pow(1.0 - shape + shape * y, inv_shape);         \
+                        crg_pow(1.0 - shape + shape * y, g->inv_shape);      \
                     if (x <= (v + y)) {                                      \
                         return x;                                            \
                     }                                                        \
@@ -94,10 +92,12 @@ CRG_GAMMA_MT(CRG_FN(gamma_mt_c), CR_FORCE_INLINE, CRG_FN(cursor) *,
         }                                                                    \
         return mt(src, g);                                                   \
     }
-CRG_STD_GAMMA(CRG_FN(std_gamma_draw_g), CRG_STATE *, CRG_FN(next_double),
-              CRG_FN(expo), CRG_FN(gamma_mt))
-CRG_STD_GAMMA(CRG_FN(std_gamma_c_g), CRG_FN(cursor) *, CRG_FN(cursor_double),
-              CRG_FN(cursor_expo), CRG_FN(gamma_mt_c))
+CRG_STD_GAMMA(CRG_FN(std_gamma_draw_g), static inline, CRG_STATE *,
+              CRG_FN(next_double), CRG_FN(expo), CRG_FN(gamma_mt))
+CRG_STD_GAMMA(CRG_FN(std_gamma_draw_in_line), CR_FORCE_INLINE, CRG_STATE *,
+              CRG_FN(next_double), CRG_FN(expo), CRG_FN(gamma_mt))
+CRG_STD_GAMMA(CRG_FN(std_gamma_c_g), static inline, CRG_FN(cursor) *,
+              CRG_FN(cursor_double), CRG_FN(cursor_expo), CRG_FN(gamma_mt_c))
 
 /* random_standard_gamma_f: the same in float arithmetic (float draws,
  * powf/logf/sqrtf), b and c computed in float and held exactly. */
@@ -286,7 +286,7 @@ static inline double CRG_FN(beta_draw)(CRG_STATE *s, const crg_prep *p) {
  */
 static void CRG_FN(gamma_trials)(CRG_STATE *s, double *out, size_t n,
                                  const crg_gamma_prep *g, double factor) {
-    const double shape = g->shape, inv_shape = 1. / shape;
+    const double shape = g->shape, inv_shape = g->inv_shape;
     double u[CRG_TRIALS], v[CRG_TRIALS];
     double x[CRG_TRIALS], y[CRG_TRIALS], power[CRG_TRIALS];
     unsigned short upper[CRG_TRIALS];
@@ -630,7 +630,7 @@ static inline double CRG_FN(beta_c)(CRG_FN(cursor) *c, const crg_prep *p) {
 }
 
 /*
- * CRG_GAMMA_EACH(name, prep, draw_c, mt_c, no_draw): standard_gamma,
+ * CRG_GAMMA_EACH(name, prep, other_c, mt_c, no_draw): standard_gamma,
  * gamma or chisquare value by value: each value with its own parameters
  * (a broadcast call), or a scalar shape that CRG_BATCH_FILL's rounds and
  * batch leave.  Where every value takes a word at least -- no shape
@@ -642,11 +642,11 @@ static inline double CRG_FN(beta_c)(CRG_FN(cursor) *c, const crg_prep *p) {
  *
  * CRG_GAMMA_EACH_LOOP draws the values: a run of shapes that take
  * Marsaglia and Tsang's method (mt_c) in a loop of its own, the other
- * shapes (draw_c: shape 1, 0 or below 1) through a function out of line
- * (name_rest).  In one loop, draw_c's code for every shape beside
- * Marsaglia and Tsang's cost 1.9 ns a value (gamma(array) 0.64 -> 0.60).
+ * shapes (other_c: shape 1, 0 or below 1) through a function out of
+ * line.  In one loop, the code for every shape beside Marsaglia and
+ * Tsang's cost 1.9 ns a value (gamma(array) 0.64 -> 0.60).
  */
-#define CRG_GAMMA_EACH_LOOP(first_cursor, prep, mt_c, rest_c)                 \
+#define CRG_GAMMA_EACH_LOOP(first_cursor, prep, mt_c, other_c)                \
     do {                                                                      \
         CRG_FN(cursor) c = (first_cursor);                                    \
         const double *const pa = a->pa, *const pb = a->pb;                    \
@@ -665,7 +665,7 @@ static inline double CRG_FN(beta_c)(CRG_FN(cursor) *c, const crg_prep *p) {
             }                                                                 \
             c.left = n - i;                                                   \
             if (!crg_gamma1_mt(&g)) {                                         \
-                out[i++] = rest_c(&c, &g);                                    \
+                out[i++] = other_c(&c, &g);                                   \
                 continue;                                                     \
             }                                                                 \
             for (;;) { /* the run of Marsaglia and Tsang's shapes */          \
@@ -695,11 +695,7 @@ static inline double CRG_FN(beta_c)(CRG_FN(cursor) *c, const crg_prep *p) {
         }                                                                     \
     } while (0)
 
-#define CRG_GAMMA_EACH(name, prep, draw_c, mt_c, no_draw)                     \
-    static CR_NOINLINE double CRG_FN(name##_rest)(CRG_FN(cursor) * c,        \
-                                                  const crg_prep *g) {        \
-        return draw_c(c, g);                                                  \
-    }                                                                         \
+#define CRG_GAMMA_EACH(name, prep, other_c, mt_c, no_draw)                    \
     static CR_NOINLINE void CRG_FN(name)(void *st, void *out_, size_t n,     \
                                          crg_args *a) {                      \
         uint64_t words[CRG_SCRATCH];                                          \
@@ -716,41 +712,50 @@ static inline double CRG_FN(beta_c)(CRG_FN(cursor) *c, const crg_prep *p) {
         if (every_value_draws) {                                              \
             first.words = words;                                              \
         }                                                                     \
-        CRG_GAMMA_EACH_LOOP(first, prep, mt_c, CRG_FN(name##_rest));          \
+        CRG_GAMMA_EACH_LOOP(first, prep, mt_c, other_c);                      \
     }
 
 /* The shape parameters whose gamma has shape 0 and draws nothing. */
 #define CRG_SHAPE_ZERO(x) ((x) == 0.0)
 #define CRG_DF_ZERO(x) ((x) / 2.0 == 0.0)
 
-static inline double CRG_FN(std_gamma_any_c)(CRG_FN(cursor) *c,
-                                             const crg_prep *p) {
-    return CRG_FN(std_gamma_c_g)(c, &p->g1);
+/* The draws of CRG_GAMMA_EACH's other shapes (1, 0 and below 1): one
+ * copy of std_gamma_c_g out of line for the three methods (a copy in
+ * each took the inlining that dirichlet's draws need: 0.66 -> 0.74 of
+ * PCG64's time). */
+static CR_NOINLINE double CRG_FN(std_gamma_c_other)(
+    CRG_FN(cursor) *c, const crg_gamma_prep *g) {
+    return CRG_FN(std_gamma_c_g)(c, g);
 }
 
-static inline double CRG_FN(gamma_any_c)(CRG_FN(cursor) *c,
-                                         const crg_prep *p) {
-    return p->p[1] * CRG_FN(std_gamma_c_g)(c, &p->g1);
+static inline double CRG_FN(std_gamma_other_c)(CRG_FN(cursor) *c,
+                                               const crg_prep *p) {
+    return CRG_FN(std_gamma_c_other)(c, &p->g1);
 }
 
-static inline double CRG_FN(chisquare_any_c)(CRG_FN(cursor) *c,
-                                             const crg_prep *p) {
-    return 2.0 * CRG_FN(std_gamma_c_g)(c, &p->g1);
+static inline double CRG_FN(gamma_other_c)(CRG_FN(cursor) *c,
+                                           const crg_prep *p) {
+    return p->p[1] * CRG_FN(std_gamma_c_other)(c, &p->g1);
 }
 
-CRG_GAMMA_EACH(std_gamma_each, CRG_FN(gamma_prep), CRG_FN(std_gamma_any_c),
+static inline double CRG_FN(chisquare_other_c)(CRG_FN(cursor) *c,
+                                               const crg_prep *p) {
+    return 2.0 * CRG_FN(std_gamma_c_other)(c, &p->g1);
+}
+
+CRG_GAMMA_EACH(std_gamma_each, CRG_FN(gamma_prep), CRG_FN(std_gamma_other_c),
                CRG_FN(std_gamma_c), CRG_SHAPE_ZERO)
 CRG_BATCH_FILL(std_gamma, CRG_FN(gamma_prep), crg_gamma1_mt,
                CRG_FN(std_gamma_c), CRG_FN(std_gamma_rounds),
                CRG_FN(no_rounds_each))
 CRG_CONT_FILL(std_gamma_f, CRG_FN(std_gamma_prep_f), CRG_FN(std_gamma_draw_f),
               float)
-CRG_GAMMA_EACH(gamma_each, CRG_FN(gamma_prep), CRG_FN(gamma_any_c),
+CRG_GAMMA_EACH(gamma_each, CRG_FN(gamma_prep), CRG_FN(gamma_other_c),
                CRG_FN(gamma_c), CRG_SHAPE_ZERO)
 CRG_BATCH_FILL(gamma, CRG_FN(gamma_prep), crg_gamma1_mt, CRG_FN(gamma_c),
                CRG_FN(gamma_rounds), CRG_FN(no_rounds_each))
 CRG_GAMMA_EACH(chisquare_each, CRG_FN(chisquare_prep),
-               CRG_FN(chisquare_any_c), CRG_FN(chisquare_c), CRG_DF_ZERO)
+               CRG_FN(chisquare_other_c), CRG_FN(chisquare_c), CRG_DF_ZERO)
 CRG_BATCH_FILL(chisquare, CRG_FN(chisquare_prep), crg_gamma1_mt,
                CRG_FN(chisquare_c), CRG_FN(chisquare_rounds),
                CRG_FN(no_rounds_each))
@@ -816,7 +821,7 @@ static inline double CRG_FN(dirichlet_gammas)(CRG_STATE *s, double *row,
     double acc = 0.;
     size_t j;
     for (j = 0; j < prepared_k; j++) {
-        row[j] = CRG_FN(std_gamma_draw_g)(s, &prepared[j]);
+        row[j] = CRG_FN(std_gamma_draw_in_line)(s, &prepared[j]);
         acc = acc + row[j];
     }
     for (; j < k; j++) {
