@@ -361,10 +361,13 @@ for size in (1, 7, 513, 5000):
     x = chacharand.Generator(a).weibull(1.5, size)
     y = np.random.Generator(b).weibull(1.5, size)
     assert x.tobytes() == y.tobytes()
-    a = chacharand.ChaCha8(size); b = copy.deepcopy(a)
-    x = chacharand.Generator(a).gumbel(0.5, 2.0, size)
-    y = np.random.Generator(b).gumbel(0.5, 2.0, size)
-    assert x.tobytes() == y.tobytes()
+    for method, args in (("gumbel", (0.5, 2.0)), ("logistic", (0.5, 2.0)),
+                         ("rayleigh", (2.0,))):
+        a = chacharand.ChaCha8(size); b = copy.deepcopy(a)
+        x = getattr(chacharand.Generator(a), method)(*args, size)
+        y = getattr(np.random.Generator(b), method)(*args, size)
+        assert x.tobytes() == y.tobytes()
+        assert a.random_raw() == b.random_raw()
     shapes = np.linspace(0.05, 1.0, size)
     for args in ((shapes, 0.5), (0.7, shapes)):
         a = chacharand.ChaCha8(size); b = copy.deepcopy(a)
@@ -390,8 +393,9 @@ print("ok")
 
 
 def test_portable_conversions_equal_numpys(tmp_path):
-    # The machine may run the AVX-512 loops (and the AVX2 pow, log and
-    # BTPE and PTRS setups, and the logs of Johnk's tests);
+    # The machine may run the AVX-512 loops (and the AVX2 pow, log,
+    # logistic's quotients, rayleigh's roots, BTPE and PTRS setups, and
+    # the logs of Johnk's tests);
     # CHACHARAND_SIMD=portable keeps the portable ones (libm's pow and
     # log, the scalar setups), which must give the same bits.
     import os

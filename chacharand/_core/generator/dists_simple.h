@@ -345,8 +345,19 @@ static void CRG_FN(weibull_one)(void *st, void *out_, size_t n,
 }
 CRG_ONE_OR_EACH(weibull, a->a != 0.0)
 CRG_CONT_FILL(rayleigh_each, crg_prep_params, CRG_FN(rayleigh_draw), double)
-CRG_ZIGGURAT_FILL(rayleigh_one, CRG_FN(expo_try), CRG_FN(expo_rest),
-                  pa * sqrt(2.0 * x))
+/* rayleigh of a scalar mode: a piece of standard exponentials, then
+ * mode * sqrt(2 E) in one pass (crg_rayleigh_pass). */
+static void CRG_FN(rayleigh_one)(void *st, void *out_, size_t n,
+                                 crg_args *a) {
+    double *out = (double *)out_;
+    while (n > 0) {
+        const size_t k = n < CRG_SCRATCH ? n : CRG_SCRATCH;
+        CRG_FN(std_exp)(st, out, k, a);
+        crg_rayleigh_pass(out, k, a->a);
+        out += k;
+        n -= k;
+    }
+}
 CRG_ONE_OR_EACH(rayleigh, 1)
 /* random_pareto: expm1(E / a). */
 CRG_ZIGGURAT_PASSES(pareto, std_exp, expm1(v / pa), v)

@@ -429,6 +429,22 @@ CRG_AVX2_FMA void crg_log_odds_pass_avx2(double *out, const double *x,
     crg_log_pass_body(out, x, n, 1);
 }
 
+/* mode * sqrt(2 x) over an array, in place (rayleigh's): the scalar
+ * operations, four values at a time. */
+CRG_AVX2_FMA void crg_rayleigh_pass_avx2(double *x, size_t n, double mode) {
+    const __m256d m = CRG_V1(mode);
+    size_t k;
+    for (k = 0; k + 4 <= n; k += 4) {
+        const __m256d v = _mm256_loadu_pd(x + k);
+        _mm256_storeu_pd(
+            x + k,
+            _mm256_mul_pd(m, _mm256_sqrt_pd(_mm256_mul_pd(CRG_V1(2.0), v))));
+    }
+    for (; k < n; k++) {
+        x[k] = mode * sqrt(2.0 * x[k]);
+    }
+}
+
 /* log x to a relative 2**-50 or so (the tests allow 2**-49), for tests
  * with a margin: crg_log_dd4's reduction for log (invc = 1 near 1), in
  * plain double arithmetic: r = fl(z invc - 1) (one FMA), log1p(r) its
@@ -500,6 +516,13 @@ void crg_log_pass_avx2(double *out, const double *x, size_t n) {
     size_t i;
     for (i = 0; i < n; i++) {
         out[i] = log(x[i]);
+    }
+}
+
+void crg_rayleigh_pass_avx2(double *x, size_t n, double mode) {
+    size_t i;
+    for (i = 0; i < n; i++) {
+        x[i] = mode * sqrt(2.0 * x[i]);
     }
 }
 

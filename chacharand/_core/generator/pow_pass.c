@@ -24,6 +24,7 @@ void crg_pow_pass_each_avx2(double *out, const double *x, const double *y,
                             size_t n);
 void crg_log_pass_avx2(double *out, const double *x, size_t n);
 void crg_log_odds_pass_avx2(double *out, const double *x, size_t n);
+void crg_rayleigh_pass_avx2(double *x, size_t n, double mode);
 void crg_log_near_pass_avx2(double *out, const double *x, size_t n);
 #else
 #define CRG_POW_KERNEL 0
@@ -144,6 +145,19 @@ void crg_log_odds_pass(double *out, const double *x, size_t n) {
 #endif
     for (j = 0; j < n; j++) {
         out[j] = log(x[j] / (1.0 - x[j]));
+    }
+}
+
+void crg_rayleigh_pass(double *x, size_t n, double mode) {
+    size_t j;
+#if CRG_POW_KERNEL
+    if (crg_pow_choose() == 2) {
+        crg_rayleigh_pass_avx2(x, n, mode);
+        return;
+    }
+#endif
+    for (j = 0; j < n; j++) {
+        x[j] = mode * sqrt(2.0 * x[j]);
     }
 }
 

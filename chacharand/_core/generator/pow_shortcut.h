@@ -134,6 +134,10 @@ void crg_log_pass(double *out, const double *x, size_t n);
  * as crg_log_pass); out may be x. */
 void crg_log_odds_pass(double *out, const double *x, size_t n);
 
+/* x[j] = mode * sqrt(2 x[j]) for j < n (rayleigh's), four at a time on
+ * the CPUs of crg_log_pass's kernel. */
+void crg_rayleigh_pass(double *x, size_t n, double mode);
+
 /* out[j] = log(x[j]) for j < n to a relative 2**-49 (on the same CPUs
  * as crg_log_pass, not always rounded as log rounds it; elsewhere log
  * itself), for tests with a margin; out may not be x. */
