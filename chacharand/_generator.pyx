@@ -51,7 +51,10 @@ cdef extern from "generator/convert.h" nogil:
 cdef extern from "generator/pow_shortcut.h" nogil:
     const char *crg_pow_backend()
     void crg_log_pass(double *out, const double *x, size_t n)
-    void crg_log_odds_pass(double *out, const double *x, size_t n)
+    void crg_log_odds_pass(double *out, const double *x, size_t n,
+                           double loc, double scale)
+    int crg_laplace_pass(double *out, const double *u, size_t n, double loc,
+                         double scale)
     void crg_log_near_pass(double *out, const double *x, size_t n)
     void crg_pow_pass_each(double *out, const double *x, const double *y,
                            size_t n)
@@ -94,14 +97,26 @@ def _log_pass(x):
     return out
 
 
-def _log_odds_pass(x):
-    """log(x / (1 - x)) of each value of x (float64), by the pass that
-    logistic takes (for the tests, which compare it with the C library's
-    division and log)."""
+def _log_odds_pass(x, double loc=0.0, double scale=1.0):
+    """loc + scale * log(x / (1 - x)) of each value of x (float64), by the
+    pass that logistic takes (for the tests, which compare it with the C
+    library's division and log)."""
     cdef cnp.ndarray[cnp.float64_t, ndim=1] src = _float64_vector(x)
     cdef cnp.ndarray[cnp.float64_t, ndim=1] out = np.empty_like(src)
     if src.shape[0] > 0:
-        crg_log_odds_pass(&out[0], &src[0], src.shape[0])
+        crg_log_odds_pass(&out[0], &src[0], src.shape[0], loc, scale)
+    return out
+
+
+def _laplace_pass(u, double loc=0.0, double scale=1.0):
+    """laplace's values of uniforms u by the pass that laplace takes with
+    scalar parameters, or None where it takes its value-by-value loop
+    (for the tests, which compare them with the C library's log)."""
+    cdef cnp.ndarray[cnp.float64_t, ndim=1] src = _float64_vector(u)
+    cdef cnp.ndarray[cnp.float64_t, ndim=1] out = np.empty_like(src)
+    if src.shape[0] > 0 and not crg_laplace_pass(&out[0], &src[0],
+                                                 src.shape[0], loc, scale):
+        return None
     return out
 
 

@@ -860,9 +860,10 @@ def _c_log_odds(x):
 
 
 def test_log_odds_pass_is_the_c_librarys():
-    """logistic's log(u / (1 - u)) comes from one pass that, over glibc on
-    a CPU with AVX2 and FMA, divides four values at a time and works the
-    log out closely: every value must be the C library's, bit for bit,
+    """logistic's loc + scale * log(u / (1 - u)) comes from one pass that,
+    over glibc on a CPU with AVX2 and FMA, divides four values at a time
+    and works the log out closely: every value must be the C library's
+    division and log (then NumPy's multiplication and sum), bit for bit,
     over uniforms, quotients near 1 (u near 1/2), tiny and subnormal
     quotients, huge ones (u near 1) and any double."""
     from chacharand._generator import _log_odds_pass
@@ -878,12 +879,49 @@ def test_log_odds_pass_is_the_c_librarys():
                      endpoint=True).view(np.float64),
         [1.0, 2.0, -1.0, np.inf, -np.inf, np.nan, -0.0],
         rng.random(7)])   # a length that leaves a last part of three
-    got = _log_odds_pass(x)
-    want = np.array([_c_log_odds(v) for v in x.tolist()])
-    same = (got.view(np.uint64) == want.view(np.uint64)) | (
-        np.isnan(got) & np.isnan(want))
-    assert same.all(), (x[~same][:5], got[~same][:5], want[~same][:5])
+    logs = np.array([_c_log_odds(v) for v in x.tolist()])
+    # logistic's loc + scale * v, with scalar parameters in the same pass
+    # (0 + 1 * v is v: the broadcast calls' steps)
+    for loc, scale in [(0.0, 1.0), (1.0, 2.0), (-3.5, 0.1), (0.0, 0.0)]:
+        got = _log_odds_pass(x, loc, scale)
+        with np.errstate(invalid="ignore", over="ignore"):
+            want = loc + scale * logs
+        same = (got.view(np.uint64) == want.view(np.uint64)) | (
+            np.isnan(got) & np.isnan(want))
+        assert same.all(), (x[~same][:5], got[~same][:5], want[~same][:5])
     assert _log_odds_pass(np.empty(0)).shape == (0,)
+
+
+def _c_laplace(u, loc, scale):
+    """NumPy's random_laplace of a uniform u, with the C library's log."""
+    if u >= 0.5:
+        return loc - scale * _c_log(2.0 - u - u)
+    return loc + scale * _c_log(u + u)
+
+
+def test_laplace_pass_is_the_c_librarys():
+    """laplace with scalar parameters takes its logs from one pass over a
+    piece of uniforms, four at a time over glibc on a CPU with AVX2 and
+    FMA, the side (u >= 0.5) without a branch: every value must be
+    NumPy's expression with the C library's log, bit for bit, over
+    uniforms, those about 1/2, near 0 and 1, and subnormal ones."""
+    from chacharand._generator import _laplace_pass
+
+    rng = np.random.Generator(np.random.PCG64(61))
+    ulps = np.arange(-3000, 3001)
+    u = np.concatenate([
+        rng.random(300_000), 0.5 + ulps * 2.0**-54,
+        np.arange(1, 3001) * 2.0**-53, 1.0 - np.arange(1, 3001) * 2.0**-53,
+        2.0**-rng.uniform(53, 1074, 20_000), [5e-324, 0.5, 0.25],
+        rng.random(5)])   # a length that leaves a last part of one
+    if _laplace_pass(u[:8]) is None:
+        pytest.skip("laplace's pass runs on x86-64 glibc with AVX2 only")
+    for loc, scale in [(0.0, 1.0), (1.0, 2.0), (-3.5, 0.1), (2.0, 0.0)]:
+        got = _laplace_pass(u, loc, scale)
+        want = np.array([_c_laplace(v, loc, scale) for v in u.tolist()])
+        same = (got.view(np.uint64) == want.view(np.uint64)) | (
+            np.isnan(got) & np.isnan(want))
+        assert same.all(), (u[~same][:5], got[~same][:5], want[~same][:5])
 
 
 @pytest.mark.parametrize("method, params", [

@@ -362,7 +362,7 @@ for size in (1, 7, 513, 5000):
     y = np.random.Generator(b).weibull(1.5, size)
     assert x.tobytes() == y.tobytes()
     for method, args in (("gumbel", (0.5, 2.0)), ("logistic", (0.5, 2.0)),
-                         ("rayleigh", (2.0,))):
+                         ("laplace", (0.5, 2.0)), ("rayleigh", (2.0,))):
         a = chacharand.ChaCha8(size); b = copy.deepcopy(a)
         x = getattr(chacharand.Generator(a), method)(*args, size)
         y = getattr(np.random.Generator(b), method)(*args, size)
@@ -394,8 +394,8 @@ print("ok")
 
 def test_portable_conversions_equal_numpys(tmp_path):
     # The machine may run the AVX-512 loops (and the AVX2 pow, log,
-    # logistic's quotients, rayleigh's roots, BTPE and PTRS setups, and
-    # the logs of Johnk's tests);
+    # logistic's and laplace's passes, rayleigh's roots, BTPE and PTRS
+    # setups, and the logs of Johnk's tests);
     # CHACHARAND_SIMD=portable keeps the portable ones (libm's pow and
     # log, the scalar setups), which must give the same bits.
     import os

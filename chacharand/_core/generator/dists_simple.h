@@ -221,11 +221,14 @@ static inline double CRG_FN(vonmises_draw)(CRG_STATE *s, const crg_prep *g) {
  * least one), the zeros are dropped, and the rest become values:
  * steps(piece, k) works on the piece in passes that need no parameters,
  * then the step `last` (an expression of v, pa = loc and pb = scale) with
- * scalar parameters or each value's own.  The values a zero leaves out
+ * scalar parameters or each value's own; or, with scalar parameters,
+ * fused(piece, k, pa, pb) (an expression: 1 where it took both, else 0:
+ * laplace's and logistic's logs four at a time, pow_shortcut.h) in one
+ * pass.  The values a zero leaves out
  * come from the next piece.  So the same words make the same values as
  * NumPy's loop, and the bit generator ends in the same place.
  */
-#define CRG_UNIFORM_FILL(name, steps, last)                                  \
+#define CRG_UNIFORM_FILL(name, steps, last, fused)                           \
     static void CRG_FN(name)(void *st, void *out_, size_t n, crg_args *a) {  \
         double *out = (double *)out_;                                        \
         const double pa = a->a, pb = a->b;                                   \
@@ -242,10 +245,13 @@ static inline double CRG_FN(vonmises_draw)(CRG_STATE *s, const crg_prep *g) {
                     piece[kept++] = piece[i];                                \
                 }                                                            \
             }                                                                \
-            steps(piece, kept);                                              \
-            if (pas == NULL && pbs == NULL) {                                \
+            if (pas == NULL && pbs == NULL && fused(piece, kept, pa, pb)) {  \
+                /* the steps and the last, in one pass */                    \
+            } else if (pas == NULL && pbs == NULL) {                         \
+                steps(piece, kept);                                          \
                 CRG_PASS(piece, kept, last);                                 \
             } else {                                                         \
+                steps(piece, kept);                                          \
                 const double *ps = pas != NULL ? pas + done : NULL;          \
                 const double *qs = pbs != NULL ? pbs + done : NULL;          \
                 CRG_PASS_EACH_AB(piece, ps, qs, a, kept, last);              \
@@ -313,10 +319,15 @@ CRG_ZIGGURAT_FILL(lognormal_one, CRG_FN(gauss_try), CRG_FN(gauss_rest),
                   exp(pa + pb * x))
 CRG_ONE_OR_EACH(lognormal, 1)
 /* The steps before laplace's last (none), logistic's (log(u / (1 - u)),
- * by crg_log_odds_pass) and gumbel's (log(-log(1 - u)), logs by
- * crg_log_pass). */
+ * by crg_log_odds_pass, whose loc + scale * v with scalar parameters takes
+ * the last too; 0 + 1 * v is v, log giving no -0.0) and gumbel's
+ * (log(-log(1 - u)), logs by crg_log_pass). */
 #define CRG_NO_STEPS(piece, k) ((void)(piece), (void)(k))
-#define CRG_LOGISTIC_STEPS(piece, k) crg_log_odds_pass(piece, piece, k)
+#define CRG_LOGISTIC_STEPS(piece, k)                                         \
+    crg_log_odds_pass(piece, piece, k, 0.0, 1.0)
+#define CRG_NOT_FUSED(piece, k, pa, pb) 0
+#define CRG_LOGISTIC_FUSED(piece, k, pa, pb)                                 \
+    (crg_log_odds_pass(piece, piece, k, pa, pb), 1)
 #define CRG_GUMBEL_STEPS(piece, k)                                           \
     do {                                                                     \
         CRG_PASS(piece, k, 1.0 - v);                                         \
@@ -324,9 +335,13 @@ CRG_ONE_OR_EACH(lognormal, 1)
         CRG_PASS(piece, k, -v);                                              \
         crg_log_pass(piece, piece, k);                                       \
     } while (0)
-CRG_UNIFORM_FILL(laplace, CRG_NO_STEPS, crg_laplace_of(v, pa, pb))
-CRG_UNIFORM_FILL(logistic, CRG_LOGISTIC_STEPS, pa + pb * v)
-CRG_UNIFORM_FILL(gumbel, CRG_GUMBEL_STEPS, pa - pb * v)
+#define CRG_LAPLACE_FUSED(piece, k, pa, pb)                                  \
+    crg_laplace_pass(piece, piece, k, pa, pb)
+CRG_UNIFORM_FILL(laplace, CRG_NO_STEPS, crg_laplace_of(v, pa, pb),
+                 CRG_LAPLACE_FUSED)
+CRG_UNIFORM_FILL(logistic, CRG_LOGISTIC_STEPS, pa + pb * v,
+                 CRG_LOGISTIC_FUSED)
+CRG_UNIFORM_FILL(gumbel, CRG_GUMBEL_STEPS, pa - pb * v, CRG_NOT_FUSED)
 CRG_CONT_FILL(weibull_each, CRG_FN(inverse_prep), CRG_FN(weibull_draw),
               double)
 /* weibull of a scalar a != 0: a piece of standard exponentials, then

@@ -375,11 +375,68 @@ CRG_AVX2_FMA CR_FORCE_INLINE __m256d crg_log_sure4(__m256d x) {
  * C library (a branch per value mispredicts at one value in ten). */
 #define CRG_LOG_STEP 256
 
-/* log x, or with odds (a constant) log(x / (1 - x)) (logistic's, the
- * quotient rounded as the scalar one is), over an array. */
+/* What the log passes take the logarithm of, and what they make of it
+ * (crg_log_pass_body's `way`, a constant). */
+enum {
+    CRG_LOG_PLAIN,   /* log x */
+    CRG_LOG_ODDS,    /* loc + scale * log(x / (1 - x)): logistic's */
+    CRG_LOG_LAPLACE  /* loc -+ scale * log(2 - x - x or x + x): laplace's */
+};
+
+/* The argument of the way's log, of x: one value, and four. */
+static inline double crg_log_argument(int way, double x) {
+    return way == CRG_LOG_ODDS      ? x / (1.0 - x)
+           : way == CRG_LOG_LAPLACE ? (x >= 0.5 ? 2.0 - x - x : x + x)
+                                    : x;
+}
+
+CRG_AVX2_FMA CR_FORCE_INLINE __m256d crg_log_argument4(int way, __m256d x) {
+    if (way == CRG_LOG_ODDS) {
+        return _mm256_div_pd(x, _mm256_sub_pd(CRG_V1(1.0), x));
+    }
+    if (way == CRG_LOG_LAPLACE) {
+        return _mm256_blendv_pd(
+            _mm256_add_pd(x, x),
+            _mm256_sub_pd(_mm256_sub_pd(CRG_V1(2.0), x), x),
+            _mm256_cmp_pd(x, CRG_V1(0.5), _CMP_GE_OQ));
+    }
+    return x;
+}
+
+/* The way's value of x, from l, the log of its argument. */
+static inline double crg_log_value(int way, double x, double l, double loc,
+                                   double scale) {
+    if (way == CRG_LOG_ODDS) {
+        return loc + scale * l;
+    }
+    if (way == CRG_LOG_LAPLACE) {
+        const double t = scale * l;
+        return x >= 0.5 ? loc - t : loc + t;
+    }
+    return l;
+}
+
+CRG_AVX2_FMA CR_FORCE_INLINE __m256d crg_log_value4(int way, __m256d x,
+                                                   __m256d l, double loc,
+                                                   double scale) {
+    if (way == CRG_LOG_ODDS) {
+        return _mm256_add_pd(CRG_V1(loc), _mm256_mul_pd(CRG_V1(scale), l));
+    }
+    if (way == CRG_LOG_LAPLACE) {
+        const __m256d t = _mm256_mul_pd(CRG_V1(scale), l);
+        return _mm256_blendv_pd(_mm256_add_pd(CRG_V1(loc), t),
+                                _mm256_sub_pd(CRG_V1(loc), t),
+                                _mm256_cmp_pd(x, CRG_V1(0.5), _CMP_GE_OQ));
+    }
+    return l;
+}
+
+/* The way's values over an array, the logs four at a time (the arguments
+ * rounded as the scalar expressions round them). */
 CRG_AVX2_FMA CR_FORCE_INLINE void crg_log_pass_body(double *out,
                                                     const double *x,
-                                                    size_t n, int odds) {
+                                                    size_t n, int way,
+                                                    double loc, double scale) {
     double v[CRG_LOG_STEP];
     unsigned short unsure[CRG_LOG_STEP];
     size_t i, k, m, j;
@@ -387,46 +444,55 @@ CRG_AVX2_FMA CR_FORCE_INLINE void crg_log_pass_body(double *out,
         const size_t len = n - i < CRG_LOG_STEP ? n - i : CRG_LOG_STEP;
         const double *xs = x + i;
         for (k = 0; k + 8 <= len; k += 8) {
-            __m256d a = _mm256_loadu_pd(xs + k);
-            __m256d b = _mm256_loadu_pd(xs + k + 4);
-            if (odds) {
-                a = _mm256_div_pd(a, _mm256_sub_pd(CRG_V1(1.0), a));
-                b = _mm256_div_pd(b, _mm256_sub_pd(CRG_V1(1.0), b));
-            }
+            const __m256d a =
+                crg_log_argument4(way, _mm256_loadu_pd(xs + k));
+            const __m256d b =
+                crg_log_argument4(way, _mm256_loadu_pd(xs + k + 4));
             _mm256_storeu_pd(v + k, crg_log_sure4(a));
             _mm256_storeu_pd(v + k + 4, crg_log_sure4(b));
         }
         for (; k < len; k += 4) {
             double last[4];
             for (j = 0; j < 4; j++) {
-                last[j] = k + j >= len ? 1.0
-                          : odds       ? xs[k + j] / (1.0 - xs[k + j])
-                                       : xs[k + j];
+                last[j] =
+                    k + j < len ? crg_log_argument(way, xs[k + j]) : 1.0;
             }
             _mm256_storeu_pd(v + k, crg_log_sure4(_mm256_loadu_pd(last)));
         }
-        /* v is written before out: out may be x */
         for (k = 0, m = 0; k < len; k++) {
             unsure[m] = (unsigned short)k;
             m += v[k] != v[k];
         }
         for (j = 0; j < m; j++) {
-            const double xj = xs[unsure[j]];
-            v[unsure[j]] = log(odds ? xj / (1.0 - xj) : xj);
+            v[unsure[j]] = log(crg_log_argument(way, xs[unsure[j]]));
         }
-        for (k = 0; k < len; k++) {
-            out[i + k] = v[k];
+        /* x is read before out is written: out may be x; four at a time,
+         * as laplace's side is a coin toss, which a branch mispredicts
+         * half the time */
+        for (k = 0; k + 4 <= len; k += 4) {
+            _mm256_storeu_pd(out + i + k,
+                             crg_log_value4(way, _mm256_loadu_pd(xs + k),
+                                            _mm256_loadu_pd(v + k), loc,
+                                            scale));
+        }
+        for (; k < len; k++) {
+            out[i + k] = crg_log_value(way, xs[k], v[k], loc, scale);
         }
     }
 }
 
 CRG_AVX2_FMA void crg_log_pass_avx2(double *out, const double *x, size_t n) {
-    crg_log_pass_body(out, x, n, 0);
+    crg_log_pass_body(out, x, n, CRG_LOG_PLAIN, 0.0, 1.0);
 }
 
 CRG_AVX2_FMA void crg_log_odds_pass_avx2(double *out, const double *x,
-                                         size_t n) {
-    crg_log_pass_body(out, x, n, 1);
+                                         size_t n, double loc, double scale) {
+    crg_log_pass_body(out, x, n, CRG_LOG_ODDS, loc, scale);
+}
+
+CRG_AVX2_FMA void crg_laplace_pass_avx2(double *out, const double *u,
+                                        size_t n, double loc, double scale) {
+    crg_log_pass_body(out, u, n, CRG_LOG_LAPLACE, loc, scale);
 }
 
 /* mode * sqrt(2 x) over an array, in place (rayleigh's): the scalar
@@ -526,10 +592,21 @@ void crg_rayleigh_pass_avx2(double *x, size_t n, double mode) {
     }
 }
 
-void crg_log_odds_pass_avx2(double *out, const double *x, size_t n) {
+void crg_log_odds_pass_avx2(double *out, const double *x, size_t n,
+                            double loc, double scale) {
     size_t i;
     for (i = 0; i < n; i++) {
-        out[i] = log(x[i] / (1.0 - x[i]));
+        out[i] = loc + scale * log(x[i] / (1.0 - x[i]));
+    }
+}
+
+void crg_laplace_pass_avx2(double *out, const double *u, size_t n,
+                           double loc, double scale) {
+    size_t i;
+    for (i = 0; i < n; i++) {
+        const double t =
+            scale * log(u[i] >= 0.5 ? 2.0 - u[i] - u[i] : u[i] + u[i]);
+        out[i] = u[i] >= 0.5 ? loc - t : loc + t;
     }
 }
 

@@ -23,8 +23,11 @@ void crg_pow_pass_avx2(double *out, const double *base, size_t stride,
 void crg_pow_pass_each_avx2(double *out, const double *x, const double *y,
                             size_t n);
 void crg_log_pass_avx2(double *out, const double *x, size_t n);
-void crg_log_odds_pass_avx2(double *out, const double *x, size_t n);
+void crg_log_odds_pass_avx2(double *out, const double *x, size_t n,
+                            double loc, double scale);
 void crg_rayleigh_pass_avx2(double *x, size_t n, double mode);
+void crg_laplace_pass_avx2(double *out, const double *u, size_t n,
+                           double loc, double scale);
 void crg_log_near_pass_avx2(double *out, const double *x, size_t n);
 #else
 #define CRG_POW_KERNEL 0
@@ -135,17 +138,34 @@ void crg_log_pass(double *out, const double *x, size_t n) {
     }
 }
 
-void crg_log_odds_pass(double *out, const double *x, size_t n) {
+void crg_log_odds_pass(double *out, const double *x, size_t n, double loc,
+                       double scale) {
     size_t j;
 #if CRG_POW_KERNEL
     if (crg_pow_choose() == 2) {
-        crg_log_odds_pass_avx2(out, x, n);
+        crg_log_odds_pass_avx2(out, x, n, loc, scale);
         return;
     }
 #endif
     for (j = 0; j < n; j++) {
-        out[j] = log(x[j] / (1.0 - x[j]));
+        out[j] = loc + scale * log(x[j] / (1.0 - x[j]));
     }
+}
+
+int crg_laplace_pass(double *out, const double *u, size_t n, double loc,
+                     double scale) {
+#if CRG_POW_KERNEL
+    if (crg_pow_choose() == 2) {
+        crg_laplace_pass_avx2(out, u, n, loc, scale);
+        return 1;
+    }
+#endif
+    (void)out;
+    (void)u;
+    (void)n;
+    (void)loc;
+    (void)scale;
+    return 0;
 }
 
 void crg_rayleigh_pass(double *x, size_t n, double mode) {

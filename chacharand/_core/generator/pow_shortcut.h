@@ -129,10 +129,19 @@ void crg_pow_pass_each(double *out, const double *x, const double *y,
  * x. */
 void crg_log_pass(double *out, const double *x, size_t n);
 
-/* out[j] = log(x[j] / (1 - x[j])) for j < n, the quotient and log
- * rounded as the C library's division and log round them (the same way
- * as crg_log_pass); out may be x. */
-void crg_log_odds_pass(double *out, const double *x, size_t n);
+/* out[j] = loc + scale * log(x[j] / (1 - x[j])) for j < n (logistic's),
+ * the quotient and log rounded as the C library's division and log round
+ * them (the same way as crg_log_pass); out may be x. */
+void crg_log_odds_pass(double *out, const double *x, size_t n, double loc,
+                       double scale);
+
+/* laplace's values of uniforms u[j] > 0 (j < n): loc - scale * log(2 -
+ * u - u) where u >= 0.5, else loc + scale * log(u + u), the logs as
+ * crg_log_pass takes them; out may be u.  Returns 0, having made
+ * nothing, where crg_log_pass takes log itself (the caller's loop is as
+ * fast). */
+int crg_laplace_pass(double *out, const double *u, size_t n, double loc,
+                     double scale);
 
 /* x[j] = mode * sqrt(2 x[j]) for j < n (rayleigh's), four at a time on
  * the CPUs of crg_log_pass's kernel. */
