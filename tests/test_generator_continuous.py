@@ -877,8 +877,11 @@ def test_log_odds_pass_is_the_c_librarys():
         np.arange(0, 3001) * 5e-324, 2.0**-rng.uniform(0, 1074, 20_000),
         rng.integers(0, 2**64 - 1, 100_000, dtype=np.uint64,
                      endpoint=True).view(np.float64),
-        [1.0, 2.0, -1.0, np.inf, -np.inf, np.nan, -0.0],
-        rng.random(7)])   # a length that leaves a last part of three
+        [1.0, 2.0, -1.0, np.inf, -np.inf, np.nan, -0.0]])
+    # a length that leaves the pass's last step of 256 values with a
+    # vector of three values and a padded one
+    x = np.concatenate([x, rng.random((227 - x.size) % 256)])
+    assert x.size % 256 == 227
     logs = np.array([_c_log_odds(v) for v in x.tolist()])
     # logistic's loc + scale * v, with scalar parameters in the same pass
     # (0 + 1 * v is v: the broadcast calls' steps)
@@ -912,8 +915,11 @@ def test_laplace_pass_is_the_c_librarys():
     u = np.concatenate([
         rng.random(300_000), 0.5 + ulps * 2.0**-54,
         np.arange(1, 3001) * 2.0**-53, 1.0 - np.arange(1, 3001) * 2.0**-53,
-        2.0**-rng.uniform(53, 1074, 20_000), [5e-324, 0.5, 0.25],
-        rng.random(5)])   # a length that leaves a last part of one
+        2.0**-rng.uniform(53, 1074, 20_000), [5e-324, 0.5, 0.25]])
+    # a length that leaves the pass's last step with a value past the
+    # last vector of four
+    u = np.concatenate([u, rng.random((229 - u.size) % 256)])
+    assert u.size % 256 == 229
     if _laplace_pass(u[:8]) is None:
         pytest.skip("laplace's pass runs on x86-64 glibc with AVX2 only")
     for loc, scale in [(0.0, 1.0), (1.0, 2.0), (-3.5, 0.1), (2.0, 0.0)]:

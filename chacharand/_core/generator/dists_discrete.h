@@ -130,7 +130,7 @@ typedef struct {
     double lam, slam, a, b, vr;
     double invalpha;              /* when invalpha_ready */
     double loglam;                /* when loglam_ready */
-    double log_invalpha;          /* when log_invalpha_ready */
+    double log_invalpha;          /* one lam's, when log_invalpha_ready */
     int invalpha_ready, loglam_ready, log_invalpha_ready;
     int lam_varies; /* take poisson_bounds.h's verdicts (see poisson_ptrs) */
     int64_t cached_k[CRG_LOGGAM_CACHE];
@@ -194,9 +194,13 @@ static inline double CRG_FN(ptrs_invalpha)(CRG_FN(ptrs_t) *t) {
 
 /* random_poisson_ptrs.  Where lam changes from value to value, the final
  * test is decided from one logarithm where it can be (poisson_bounds.h):
- * NumPy's takes four for each new lam.  For one lam, two of them are
- * made once, and the other two (independent, so overlapping) measured
- * faster than the verdict's quotient and logarithm. */
+ * NumPy's takes log(lam) for each value and three logarithms for each
+ * final test, log(invalpha) among them.  For one lam, log(lam) and
+ * log(invalpha) are made once, and the other two (independent, so
+ * overlapping) measured faster than the verdict's quotient and
+ * logarithm.  A test the verdict leaves takes NumPy's expression from the
+ * values the verdict was given (log(invalpha) made there where lam
+ * varies, rather than kept for a lam that has changed). */
 static int64_t CRG_FN(poisson_ptrs)(CRG_FN(cursor) *c, CRG_FN(ptrs_t) *t) {
     const double lam = t->lam;
     for (;;) {
@@ -221,11 +225,17 @@ static int64_t CRG_FN(poisson_ptrs)(CRG_FN(cursor) *c, CRG_FN(ptrs_t) *t) {
                                       v, q, CRG_FN(ptrs_invalpha)(t), rhs)
                                 : -1;
         if (verdict < 0) {
-            if (!t->log_invalpha_ready) {
-                t->log_invalpha = log(CRG_FN(ptrs_invalpha)(t));
-                t->log_invalpha_ready = 1;
+            double log_invalpha;
+            if (t->lam_varies) {
+                log_invalpha = log(t->invalpha);
+            } else {
+                if (!t->log_invalpha_ready) {
+                    t->log_invalpha = log(CRG_FN(ptrs_invalpha)(t));
+                    t->log_invalpha_ready = 1;
+                }
+                log_invalpha = t->log_invalpha;
             }
-            verdict = log(v) + t->log_invalpha - log(q) <= rhs;
+            verdict = log(v) + log_invalpha - log(q) <= rhs;
         }
         if (verdict) {
             return k;

@@ -723,24 +723,24 @@ static inline double CRG_FN(beta_c)(CRG_FN(cursor) *c, const crg_prep *p) {
  * copy of std_gamma_c_g out of line for the three methods (a copy in
  * each took the inlining that dirichlet's draws need: 0.66 -> 0.74 of
  * PCG64's time). */
-static CR_NOINLINE double CRG_FN(std_gamma_c_other)(
+static CR_NOINLINE double CRG_FN(std_gamma_c_out_of_line)(
     CRG_FN(cursor) *c, const crg_gamma_prep *g) {
     return CRG_FN(std_gamma_c_g)(c, g);
 }
 
 static inline double CRG_FN(std_gamma_other_c)(CRG_FN(cursor) *c,
                                                const crg_prep *p) {
-    return CRG_FN(std_gamma_c_other)(c, &p->g1);
+    return CRG_FN(std_gamma_c_out_of_line)(c, &p->g1);
 }
 
 static inline double CRG_FN(gamma_other_c)(CRG_FN(cursor) *c,
                                            const crg_prep *p) {
-    return p->p[1] * CRG_FN(std_gamma_c_other)(c, &p->g1);
+    return p->p[1] * CRG_FN(std_gamma_c_out_of_line)(c, &p->g1);
 }
 
 static inline double CRG_FN(chisquare_other_c)(CRG_FN(cursor) *c,
                                                const crg_prep *p) {
-    return 2.0 * CRG_FN(std_gamma_c_other)(c, &p->g1);
+    return 2.0 * CRG_FN(std_gamma_c_out_of_line)(c, &p->g1);
 }
 
 CRG_GAMMA_EACH(std_gamma_each, CRG_FN(gamma_prep), CRG_FN(std_gamma_other_c),

@@ -1,8 +1,9 @@
 /*
  * pow(x, y) over an array and one y or a y per x, and log(x) over an
- * array, four values at a time with AVX2 and FMA, bit for bit as glibc's
- * pow and log (pow_shortcut.h says why that is sure); and log(x) to a few
- * ULPs, for tests with a margin (johnk_bounds.h).
+ * array (alone, or logistic's and laplace's values around it), four
+ * values at a time with AVX2 and FMA, bit for bit as glibc's pow and log
+ * (pow_shortcut.h says why that is sure); log(x) to a few ULPs, for tests
+ * with a margin (johnk_bounds.h); and rayleigh's square roots.
  *
  * Each x**y is worked out as exp(y log x) in double-double arithmetic, to
  * a relative 2**-65 or so, and each log x to a relative 2**-60 or so;

@@ -4,11 +4,13 @@
  * value.  The exponents 2 and 1/2 come from the exact square or root;
  * other exponents from pow_avx2.c's kernel where the build has it, the
  * CPU and OS support AVX2 and FMA, and CHACHARAND_SIMD caps nothing
- * below avx2; pow itself otherwise.  crg_log_pass: log over an
- * array the same way (pow_avx2.c's log kernel, or log itself).  Every way
- * gives the same bits; crg_log_odds_pass the same for log(x / (1 - x)).
- * crg_log_near_pass: log to a few ULPs, for tests
- * with a margin (pow_avx2.c's plain-double kernel, or log itself).
+ * below avx2; pow itself otherwise.  crg_log_pass: log over an array the
+ * same way (pow_avx2.c's log kernel, or log itself); crg_log_odds_pass
+ * and crg_laplace_pass: logistic's and laplace's values over an array,
+ * their logs the same way.  Every way gives the same bits.
+ * crg_rayleigh_pass: rayleigh's square roots, four at a time on the same
+ * CPUs.  crg_log_near_pass: log to a few ULPs, for tests with a margin
+ * (pow_avx2.c's plain-double kernel, or log itself).
  */
 #include <math.h>
 #include <stddef.h>
